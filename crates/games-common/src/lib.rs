@@ -1,0 +1,34 @@
+//! Pieces every game engine of this workspace shares: who is playing
+//! ([`Player`]), how long a search may run ([`Budget`], [`CancelFlag`],
+//! [`SearchControl`]) and the seeded random generator ([`GameRng`]).
+//!
+//! Nothing here knows any game's rules.
+//!
+//! ```
+//! use games_common::{Budget, CancelFlag, GameRng, Player, SearchControl};
+//!
+//! let mut rng = GameRng::from_seed(7);
+//! let roll = rng.below(6) + 1;
+//! assert!((1..=6).contains(&roll));
+//!
+//! let cancel = CancelFlag::new();
+//! let mut control = SearchControl::new(Budget::nodes(10), &cancel);
+//! let mut visited = 0;
+//! while control.tick() {
+//!     visited += 1;
+//! }
+//! assert_eq!(visited, 10);
+//! assert_eq!(Player::First.other(), Player::Second);
+//! ```
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+mod budget;
+mod player;
+mod rng;
+
+pub use budget::{Budget, CancelFlag, SearchControl, SearchStats, StopReason};
+pub use player::Player;
+pub use rng::GameRng;

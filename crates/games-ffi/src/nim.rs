@@ -1,0 +1,614 @@
+//! Nim through the C ABI: `games_nim_*`.
+//!
+//! A `games_nim_game` handle is a match of one or more rounds (one round is
+//! a plain game). Rows are counted from 0 in `games_nim_move`.
+
+use std::ffi::c_char;
+
+use games_common::{Budget, Player};
+use nim_core::{
+    HistoryError, Level, LoadError, Match, MatchResult, MatchSetupError, Move, MoveError,
+    RoundError, Rule, CLASSIC_ROWS,
+};
+
+use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::result::games_result::{self, *};
+
+/// Normal rule: whoever crosses out the last circle wins.
+pub const GAMES_NIM_RULE_NORMAL: u32 = 0;
+/// Misère rule: whoever crosses out the last circle loses.
+pub const GAMES_NIM_RULE_MISERE: u32 = 1;
+
+/// Easy: a random legal move.
+pub const GAMES_NIM_LEVEL_EASY: u32 = 0;
+/// Medium: the perfect move two times in three, a random one otherwise.
+pub const GAMES_NIM_LEVEL_MEDIUM: u32 = 1;
+/// Hard: perfect play.
+pub const GAMES_NIM_LEVEL_HARD: u32 = 2;
+
+/// Most rows a Nim board has.
+pub const GAMES_NIM_MAX_ROWS: u32 = 32;
+/// Most circles a Nim row holds.
+pub const GAMES_NIM_MAX_CIRCLES: u32 = 65536;
+/// Most legal moves a Nim position can have (32 full rows): size move
+/// buffers with this, or ask `games_nim_legal_moves` for the exact count.
+pub const GAMES_NIM_MAX_LEGAL_MOVES: u32 = 2_097_152;
+
+/// `games_nim_check_move`: the move is legal.
+pub const GAMES_NIM_MOVE_OK: u32 = 0;
+/// The game (round) is over.
+pub const GAMES_NIM_MOVE_GAME_OVER: u32 = 1;
+/// The row does not exist.
+pub const GAMES_NIM_MOVE_NO_SUCH_ROW: u32 = 2;
+/// The row is empty.
+pub const GAMES_NIM_MOVE_EMPTY_ROW: u32 = 3;
+/// The move crosses out zero circles.
+pub const GAMES_NIM_MOVE_TAKE_ZERO: u32 = 4;
+/// The move crosses out more circles than the row has.
+pub const GAMES_NIM_MOVE_TAKE_TOO_MANY: u32 = 5;
+
+/// The match is still being played.
+pub const GAMES_NIM_MATCH_PLAYING: u32 = 0;
+/// The first player won the match.
+pub const GAMES_NIM_MATCH_FIRST_WINS: u32 = 1;
+/// The second player won the match.
+pub const GAMES_NIM_MATCH_SECOND_WINS: u32 = 2;
+/// Both won as many rounds: the match is shared.
+pub const GAMES_NIM_MATCH_SHARED: u32 = 3;
+
+/// A Nim move: cross out `take` circles of row `row` (from 0).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_nim_move {
+    /// The row, counted from 0.
+    pub row: u32,
+    /// Circles to cross out (at least 1).
+    pub take: u32,
+}
+
+impl games_nim_move {
+    fn to_rust(self) -> Move {
+        Move::new(self.row as usize, self.take)
+    }
+
+    fn from_rust(mv: Move) -> games_nim_move {
+        games_nim_move {
+            row: u32::try_from(mv.row).unwrap_or(u32::MAX),
+            take: mv.take,
+        }
+    }
+}
+
+/// Everything about a Nim game that fits in a few numbers; rows are read
+/// with `games_nim_get_rows`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_nim_state {
+    /// The player to move: `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+    pub to_move: u32,
+    /// `GAMES_NIM_RULE_NORMAL` or `GAMES_NIM_RULE_MISERE`.
+    pub rule: u32,
+    /// Number of rows (zeros included).
+    pub row_count: u32,
+    /// Circles left on the board.
+    pub circles_left: u32,
+    /// Whether the current round is over.
+    pub round_over: bool,
+    /// Winner of the current round, or `GAMES_NO_PLAYER` while it is played.
+    pub round_winner: u32,
+    /// Moves played in the current round.
+    pub moves_played: u32,
+    /// Whether `games_nim_undo` would take a move back.
+    pub can_undo: bool,
+    /// Whether `games_nim_redo` would replay a move.
+    pub can_redo: bool,
+    /// The round being played, from 0.
+    pub round: u32,
+    /// Rounds in the match (1 for a single game).
+    pub rounds: u32,
+    /// Rounds won by the first player (the current one included once over).
+    pub points_first: u32,
+    /// Rounds won by the second player.
+    pub points_second: u32,
+    /// One of `GAMES_NIM_MATCH_*`.
+    pub match_result: u32,
+}
+
+/// A Nim match (or single game) with its history and seeded generator.
+/// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
+/// with `games_nim_free`.
+#[derive(Debug, Clone)]
+pub struct games_nim_game(Guarded<Match>);
+
+impl Handle for games_nim_game {
+    type Value = Match;
+    fn guarded(&self) -> &Guarded<Match> {
+        &self.0
+    }
+    fn guarded_mut(&mut self) -> &mut Guarded<Match> {
+        &mut self.0
+    }
+}
+
+fn move_error_code(e: MoveError) -> u32 {
+    match e {
+        MoveError::GameOver => GAMES_NIM_MOVE_GAME_OVER,
+        MoveError::NoSuchRow { .. } => GAMES_NIM_MOVE_NO_SUCH_ROW,
+        MoveError::EmptyRow { .. } => GAMES_NIM_MOVE_EMPTY_ROW,
+        MoveError::TakeZero => GAMES_NIM_MOVE_TAKE_ZERO,
+        MoveError::TakeTooMany { .. } => GAMES_NIM_MOVE_TAKE_TOO_MANY,
+    }
+}
+
+fn load_error_result(e: &LoadError) -> games_result {
+    match e {
+        LoadError::UnsupportedVersion(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+        _ => GAMES_RESULT_INVALID_DATA,
+    }
+}
+
+/// Create a Nim game in `*out_game`.
+///
+/// `rows`/`row_count`: the circles of each row (1 to `GAMES_NIM_MAX_ROWS`
+/// rows of at most `GAMES_NIM_MAX_CIRCLES`, at least one circle in all);
+/// NULL with 0 gives the classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
+/// `rounds`: 1 for a single game, more for a match with the first turn
+/// alternating. `first_player`: who moves first in round 0. `seed`: the AI's
+/// generator. The caller owns the handle and releases it with `games_nim_free`.
+///
+/// # Safety
+/// `rows` must be NULL or point to `row_count` readable values;
+/// `out_game` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_new(
+    rows: *const u32,
+    row_count: usize,
+    rule: u32,
+    rounds: u32,
+    first_player: u32,
+    seed: u64,
+    out_game: *mut *mut games_nim_game,
+) -> games_result {
+    guard(|| {
+        // SAFETY: `rows` is NULL or `row_count` readable values, per the caller.
+        let rows = match unsafe { read_slice(rows, row_count) } {
+            Ok([]) => &CLASSIC_ROWS[..],
+            Ok(rows) => rows,
+            Err(e) => return e,
+        };
+        let rule = match rule {
+            GAMES_NIM_RULE_NORMAL => Rule::Normal,
+            GAMES_NIM_RULE_MISERE => Rule::Misere,
+            _ => return GAMES_RESULT_INVALID_PARAMETER,
+        };
+        let Some(first) = Player::from_index(first_player) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        match Match::new(rows, rule, rounds, first, seed) {
+            // SAFETY: `out_game` is NULL or writable, per the caller.
+            Ok(m) => unsafe { box_into(games_nim_game(Guarded::new(m)), out_game) },
+            Err(MatchSetupError::Board(_) | MatchSetupError::Rounds(_)) => {
+                GAMES_RESULT_INVALID_PARAMETER
+            }
+        }
+    })
+}
+
+/// Copy `game` (history, generator and all) into a new handle in `*out_game`,
+/// owned by the caller.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_clone(
+    game: *const games_nim_game,
+    out_game: *mut *mut games_nim_game,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            let copy = games_nim_game(g.clone());
+            box_into(copy, out_game)
+        })
+    }
+}
+
+/// Release a game (NULL does nothing).
+///
+/// # Safety
+/// `game` must be NULL or a handle from this library not yet released.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_free(game: *mut games_nim_game) {
+    let _ = guard(|| {
+        // SAFETY: NULL or a live handle released once, per the caller.
+        unsafe { free_box(game) };
+        GAMES_RESULT_OK
+    });
+}
+
+/// Read the state of the game into `*out_state`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `out_state` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_get_state(
+    game: *const games_nim_game,
+    out_state: *mut games_nim_state,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            let m = &g.value;
+            let round = m.game();
+            let pos = round.position();
+            let [points_first, points_second] = m.points();
+            let state = games_nim_state {
+                to_move: pos.to_move().index() as u32,
+                rule: match pos.rule() {
+                    Rule::Normal => GAMES_NIM_RULE_NORMAL,
+                    Rule::Misere => GAMES_NIM_RULE_MISERE,
+                },
+                row_count: pos.rows().len() as u32,
+                circles_left: u32::try_from(pos.circles_left()).unwrap_or(u32::MAX),
+                round_over: round.is_over(),
+                round_winner: round.winner().map_or(GAMES_NO_PLAYER, |p| p.index() as u32),
+                moves_played: u32::try_from(round.history().len()).unwrap_or(u32::MAX),
+                can_undo: round.can_undo(),
+                can_redo: round.can_redo(),
+                round: m.round(),
+                rounds: m.rounds(),
+                points_first,
+                points_second,
+                match_result: match m.result() {
+                    None => GAMES_NIM_MATCH_PLAYING,
+                    Some(MatchResult::Winner(Player::First)) => GAMES_NIM_MATCH_FIRST_WINS,
+                    Some(MatchResult::Winner(Player::Second)) => GAMES_NIM_MATCH_SECOND_WINS,
+                    Some(MatchResult::Shared) => GAMES_NIM_MATCH_SHARED,
+                },
+            };
+            write_out(out_state, state)
+        })
+    }
+}
+
+/// Copy the circles left in each row (zeros included) into `buf`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_get_rows(
+    game: *const games_nim_game,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(g.value.game().position().rows(), buf, cap, out_len)
+        })
+    }
+}
+
+/// Copy every legal move into `buf`, by row then count (empty when the
+/// round is over). There are as many moves as circles left.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_legal_moves(
+    game: *const games_nim_game,
+    buf: *mut games_nim_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            let moves: Vec<games_nim_move> = g
+                .value
+                .game()
+                .position()
+                .legal_moves()
+                .into_iter()
+                .map(games_nim_move::from_rust)
+                .collect();
+            write_slice(&moves, buf, cap, out_len)
+        })
+    }
+}
+
+/// Check `mv` without playing it: `*out_reason` gets `GAMES_NIM_MOVE_OK` or
+/// the `GAMES_NIM_MOVE_*` reason it is illegal.
+///
+/// # Safety
+/// `game` NULL or live; `out_reason` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_check_move(
+    game: *const games_nim_game,
+    mv: games_nim_move,
+    out_reason: *mut u32,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            let reason = match g.value.game().position().check(mv.to_rust()) {
+                Ok(()) => GAMES_NIM_MOVE_OK,
+                Err(e) => move_error_code(e),
+            };
+            write_out(out_reason, reason)
+        })
+    }
+}
+
+/// Play `mv`. An illegal move returns `GAMES_RESULT_ILLEGAL_MOVE` (or
+/// `GAMES_RESULT_GAME_OVER`) and changes nothing; `games_nim_last_error`
+/// then says why in words.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_play(
+    game: *mut games_nim_game,
+    mv: games_nim_move,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.game_mut().play(mv.to_rust()) {
+            Ok(()) => g.succeed(),
+            Err(e @ MoveError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
+            Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
+        })
+    }
+}
+
+/// Take back the last move of the current round (any number of times).
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_undo(game: *mut games_nim_game) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.game_mut().undo() {
+            Ok(_) => g.succeed(),
+            Err(e @ HistoryError::NothingToUndo) => {
+                g.fail(GAMES_RESULT_NOTHING_TO_UNDO, e.to_string())
+            }
+            Err(e) => g.fail(GAMES_RESULT_NOTHING_TO_REDO, e.to_string()),
+        })
+    }
+}
+
+/// Replay the last undone move.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_redo(game: *mut games_nim_game) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.game_mut().redo() {
+            Ok(_) => g.succeed(),
+            Err(e @ HistoryError::NothingToRedo) => {
+                g.fail(GAMES_RESULT_NOTHING_TO_REDO, e.to_string())
+            }
+            Err(e) => g.fail(GAMES_RESULT_NOTHING_TO_UNDO, e.to_string()),
+        })
+    }
+}
+
+/// Start the next round of the match once the current one is over.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_next_round(game: *mut games_nim_game) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.next_round() {
+            Ok(()) => g.succeed(),
+            Err(e @ RoundError::RoundNotOver) => g.fail(GAMES_RESULT_ROUND_NOT_OVER, e.to_string()),
+            Err(e @ RoundError::MatchOver) => g.fail(GAMES_RESULT_MATCH_OVER, e.to_string()),
+        })
+    }
+}
+
+/// The AI's move at `level` (`GAMES_NIM_LEVEL_*`) in `*out_move`; the move
+/// is not played. `budget` may be NULL (no limit) and `cancel` may be NULL;
+/// a cancelled or exhausted call still answers with a legal move. The
+/// handle's seeded generator advances, so the same seed and calls give the
+/// same moves.
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_move` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_ai_move(
+    game: *mut games_nim_game,
+    level: u32,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_nim_move,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let Some(level) = Level::from_index(level) else {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("unknown level {level}"),
+                );
+            };
+            if out_move.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let (budget, cancel) = (read_budget(budget, Budget::UNLIMITED), read_cancel(cancel));
+            match g.value.game_mut().ai_move(level, budget, &cancel) {
+                Some(answer) => {
+                    write_out(out_move, games_nim_move::from_rust(answer.mv));
+                    g.succeed()
+                }
+                None => g.fail(GAMES_RESULT_GAME_OVER, "the game is over"),
+            }
+        })
+    }
+}
+
+/// Perfect-play analysis: `*out_mover_wins` tells whether the player to
+/// move wins with perfect play, and `buf` receives every winning move (none
+/// when the mover loses). Both are written only on success.
+///
+/// # Safety
+/// `game` NULL or live; `out_mover_wins` NULL or writable; `buf` NULL or
+/// `cap` writable moves; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_analyze(
+    game: *const games_nim_game,
+    out_mover_wins: *mut bool,
+    buf: *mut games_nim_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            if out_mover_wins.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let analysis = g.value.game().analysis();
+            let moves: Vec<games_nim_move> = analysis
+                .winning_moves
+                .iter()
+                .copied()
+                .map(games_nim_move::from_rust)
+                .collect();
+            let r = write_slice(&moves, buf, cap, out_len);
+            if r == GAMES_RESULT_OK {
+                write_out(out_mover_wins, analysis.mover_wins);
+            }
+            r
+        })
+    }
+}
+
+/// Copy the moves played in the current round, oldest first, into `buf`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_history(
+    game: *const games_nim_game,
+    buf: *mut games_nim_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            let moves: Vec<games_nim_move> = g
+                .value
+                .game()
+                .history()
+                .iter()
+                .copied()
+                .map(games_nim_move::from_rust)
+                .collect();
+            write_slice(&moves, buf, cap, out_len)
+        })
+    }
+}
+
+/// Save the whole match (rounds, history, undone moves, generator) as bytes
+/// into `buf`; `games_nim_load` reads them back.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_save(
+    game: *const games_nim_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe { with_handle(game, |g| write_slice(&g.value.save(), buf, cap, out_len)) }
+}
+
+/// Load bytes written by `games_nim_save` into a new handle in `*out_game`
+/// (owned by the caller). Malformed or inconsistent bytes give
+/// `GAMES_RESULT_INVALID_DATA`, an unknown format version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_load(
+    data: *const u8,
+    len: usize,
+    out_game: *mut *mut games_nim_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        match Match::load(bytes) {
+            // SAFETY: `out_game` is non-NULL and writable, per the caller.
+            Ok(m) => unsafe { box_into(games_nim_game(Guarded::new(m)), out_game) },
+            Err(e) => load_error_result(&e),
+        }
+    })
+}
+
+/// Why the last failed call on this handle failed, in words (NUL-terminated;
+/// empty after a success).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_last_error(
+    game: *const games_nim_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, buffers and out-pointers are as this function's
+    // contract (above) requires of the caller.
+    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_limits_match_the_crate() {
+        // cbindgen needs literals; keep them equal to nim-core's limits.
+        assert_eq!(GAMES_NIM_MAX_ROWS as usize, nim_core::MAX_ROWS);
+        assert_eq!(GAMES_NIM_MAX_CIRCLES, nim_core::MAX_CIRCLES);
+        assert_eq!(
+            GAMES_NIM_MAX_LEGAL_MOVES,
+            GAMES_NIM_MAX_ROWS * GAMES_NIM_MAX_CIRCLES
+        );
+    }
+}

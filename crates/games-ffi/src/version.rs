@@ -1,0 +1,52 @@
+//! Library and ABI versions, for a run-time check that header and library agree.
+
+use std::ffi::c_char;
+
+/// Major version of the library (the workspace version).
+pub const GAMES_VERSION_MAJOR: u32 = 0;
+/// Minor version of the library.
+pub const GAMES_VERSION_MINOR: u32 = 1;
+/// Patch version of the library.
+pub const GAMES_VERSION_PATCH: u32 = 0;
+/// The ABI version: bumped whenever a function, struct or value changes in
+/// a way that breaks code compiled against an older header.
+pub const GAMES_ABI_VERSION: u32 = 1;
+
+static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
+
+/// The library version as "MAJOR.MINOR.PATCH". The string is static: do not free it.
+#[no_mangle]
+pub extern "C" fn games_version() -> *const c_char {
+    VERSION.as_ptr().cast()
+}
+
+/// The library's ABI version; compare it with `GAMES_ABI_VERSION` from the
+/// header you compiled against.
+#[no_mangle]
+pub extern "C" fn games_abi_version() -> u32 {
+    GAMES_ABI_VERSION
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn macros_match_cargo_toml() {
+        assert_eq!(
+            GAMES_VERSION_MAJOR.to_string(),
+            env!("CARGO_PKG_VERSION_MAJOR")
+        );
+        assert_eq!(
+            GAMES_VERSION_MINOR.to_string(),
+            env!("CARGO_PKG_VERSION_MINOR")
+        );
+        assert_eq!(
+            GAMES_VERSION_PATCH.to_string(),
+            env!("CARGO_PKG_VERSION_PATCH")
+        );
+        // SAFETY: games_version returns a static NUL-terminated string.
+        let s = unsafe { std::ffi::CStr::from_ptr(games_version()) };
+        assert_eq!(s.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+}

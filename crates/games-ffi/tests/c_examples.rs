@@ -1,0 +1,35 @@
+//! Builds `examples/c` and `examples/cpp` against this build's static and
+//! shared library with `-Wall -Wextra -Wpedantic -Werror` and runs them
+//! (they exit non-zero when a check fails). Needs `make`, `cc` and `c++`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+#[test]
+fn c_and_cpp_examples_build_clean_and_pass() {
+    // tests run from target/<profile>/deps; the libraries sit in target/<profile>.
+    let exe = std::env::current_exe().expect("test executable path");
+    let libdir: PathBuf = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target directory")
+        .to_path_buf();
+    assert!(
+        libdir.join("libgames_ffi.a").exists(),
+        "libgames_ffi.a not found in {}",
+        libdir.display()
+    );
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let out = Command::new("make")
+        .arg("-C")
+        .arg(&examples)
+        .arg("--always-make")
+        .arg("run")
+        .arg(format!("LIBDIR={}", libdir.display()))
+        .output()
+        .expect("run make (is it installed?)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "examples failed:\n{stdout}\n{stderr}");
+    assert_eq!(stdout.matches("all checks passed").count(), 3, "{stdout}");
+}
