@@ -173,7 +173,7 @@ void errors_and_save() {
         CHECK(!"an illegal move was accepted");
     } catch (const GamesError &e) {
         CHECK(e.code == GAMES_RESULT_ILLEGAL_MOVE);
-        CHECK(std::strstr(e.what(), "only 4 circles left") != nullptr);
+        CHECK(std::strstr(e.what(), "only 4 left") != nullptr);
     }
     try {
         game.undo();

@@ -93,7 +93,7 @@ pub enum MoveError {
     #[error("you must cross out at least one circle")]
     TakeZero,
     /// More circles than the row has left.
-    #[error("row {row} has only {left} circles left, not {take}", row = .row + 1)]
+    #[error("row {row} has only {left} left, not {take}", row = .row + 1)]
     TakeTooMany {
         /// The row, counted from 0.
         row: usize,

@@ -1,0 +1,43 @@
+//! Small helpers for line-based terminal play.
+
+use std::io::{BufRead, Write};
+
+/// Print `prompt`, read one line; `None` at the end of input.
+pub fn ask(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> Option<String> {
+    let _ = write!(output, "{prompt}");
+    let _ = output.flush();
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
+
+/// Write a line, ignoring a closed terminal.
+pub fn say(output: &mut dyn Write, text: &str) {
+    let _ = writeln!(output, "{text}");
+}
+
+/// Parse "3,4,5" (commas or spaces) into numbers.
+pub fn parse_list(text: &str) -> Result<Vec<u32>, String> {
+    text.split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u32>()
+                .map_err(|_| format!("`{s}` is not a whole number (write rows like 3,4,5)"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_refuse_junk() {
+        assert_eq!(parse_list("3,4,5"), Ok(vec![3, 4, 5]));
+        assert_eq!(parse_list("3 4"), Ok(vec![3, 4]));
+        assert!(parse_list("3,x").is_err());
+        assert!(parse_list("-1").is_err());
+    }
+}

@@ -1,0 +1,172 @@
+//! The `games` command, run as a real child process.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn games(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start games");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("games runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn solve_nim_json_lists_every_winning_move_with_rows_from_one() {
+    let out = games(&["solve", "nim", "--rows", "3,4,5", "--json"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"mover_wins":true,"winning_moves":[{"row":1,"take":2}]}"#
+    );
+
+    let out = games(&["solve", "nim", "--rows", "1,1", "--json"], "");
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"mover_wins":false,"winning_moves":[]}"#
+    );
+
+    // Misère: with only single circles, the mover wants to leave an odd count.
+    let out = games(
+        &["solve", "nim", "--rows", "1,1,0", "--misere", "--json"],
+        "",
+    );
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"mover_wins":true,"winning_moves":[{"row":1,"take":1},{"row":2,"take":1}]}"#
+    );
+    // 2 ^ 3 ^ 7 = 6: only the row of 7 can be brought to a nim-sum of 0 (7 ^ 6 = 1).
+    let out = games(&["solve", "nim", "--rows", "2,3,7", "--json"], "");
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"mover_wins":true,"winning_moves":[{"row":3,"take":6}]}"#
+    );
+}
+
+#[test]
+fn bad_rows_are_a_clear_error() {
+    for rows in ["3,x", "", "70000", &"1,".repeat(33)] {
+        let out = games(&["solve", "nim", "--rows", rows, "--json"], "");
+        assert!(!out.status.success(), "{rows}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("games: "), "{err}");
+    }
+}
+
+#[test]
+fn arena_hard_beats_easy_every_game() {
+    let out = games(
+        &[
+            "arena", "nim", "--a", "hard", "--b", "easy", "--games", "200", "--seed", "1", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    // 3-4-5 is a first-player win: Hard wins as first by perfect play, and as second
+    // as soon as Easy leaves a winning position (almost always).
+    assert_eq!(v["games"], 200);
+    assert_eq!(v["a"]["wins_moving_first"], 100);
+    assert!(v["a"]["wins"].as_u64().unwrap() >= 190, "{v}");
+    assert_eq!(
+        v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap(),
+        200
+    );
+
+    let text = stdout(&games(
+        &[
+            "arena", "nim", "--a", "hard", "--b", "hard", "--games", "10",
+        ],
+        "",
+    ));
+    assert!(text.contains("A (hard  )      5 wins"), "{text}");
+}
+
+#[test]
+fn play_against_the_ai_to_the_end() {
+    // A naive human: one circle from the first non-empty row, with some junk.
+    let mut script = String::from("hello\n0 1\n1 0\nhint\nhelp\n");
+    for _ in 0..12 {
+        script.push_str("1 1\n2 1\n3 1\n");
+    }
+    let out = games(&["play", "nim", "--level", "hard", "--seed", "3"], &script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Type two numbers"), "{text}");
+    assert!(text.contains("Rows are numbered from 1"), "{text}");
+    assert!(
+        text.contains("Illegal move: you must cross out at least one circle"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Hint: cross out 2 from row 1: it wins."),
+        "{text}"
+    );
+    assert!(text.contains("The AI won round 1."), "{text}");
+    assert!(text.contains("Game over."), "{text}");
+    // The rows are shown after every move, zeros included.
+    assert!(text.contains("[0 left]"), "{text}");
+}
+
+#[test]
+fn two_players_on_one_screen_with_undo() {
+    let script = "3 5\nundo\n3 5\n2 4\n1 3\n";
+    let out = games(&["play", "nim", "--two-players"], script);
+    let text = stdout(&out);
+    assert!(text.contains("player 1 to move>"), "{text}");
+    assert!(text.contains("player 2 to move>"), "{text}");
+    assert!(text.contains("player 1 won round 1."), "{text}");
+}
+
+#[test]
+fn a_match_alternates_the_first_turn() {
+    // Two rounds of a one-circle board: whoever moves first takes it and wins.
+    let out = games(
+        &[
+            "play",
+            "nim",
+            "--two-players",
+            "--rows",
+            "1",
+            "--rounds",
+            "2",
+        ],
+        "1 1\n1 1\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("player 1 won round 1."), "{text}");
+    assert!(text.contains("player 2 won round 2."), "{text}");
+    assert!(text.contains("The match is shared."), "{text}");
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for args in [
+        vec!["--help"],
+        vec!["play", "--help"],
+        vec!["play", "nim", "--help"],
+        vec!["arena", "nim", "--help"],
+        vec!["solve", "nim", "--help"],
+    ] {
+        let out = games(&args, "");
+        assert!(out.status.success(), "{args:?}");
+        assert!(stdout(&out).contains("Usage"), "{args:?}");
+    }
+    let out = games(&["solve", "nim", "--help"], "");
+    assert!(stdout(&out).contains("--json"));
+    let out = games(&["arena", "nim", "--help"], "");
+    assert!(stdout(&out).contains("--json"));
+}

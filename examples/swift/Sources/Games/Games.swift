@@ -1,0 +1,173 @@
+// A thin Swift wrapper over the games C ABI: classes own their handles and
+// free them in `deinit`, result codes become thrown errors.
+//
+// Result codes are compared as plain numbers: cbindgen's C enums reach
+// Swift as integer constants, and the values are fixed forever.
+import CGames
+
+/// A failed call into the games library.
+public struct GamesError: Error, CustomStringConvertible {
+    /// The `games_result` number (see `ResultCode`).
+    public let code: UInt32
+    /// Why, in words.
+    public let message: String
+
+    public var description: String { "games error \(code): \(message)" }
+}
+
+/// The `games_result` values the wrapper tells apart. Never renumbered.
+public enum ResultCode: UInt32 {
+    case ok = 0, nullParameter, invalidParameter, illegalMove, gameOver, bufferTooSmall,
+        panic, poisoned, nothingToUndo, nothingToRedo, invalidData, unsupportedVersion,
+        roundNotOver, matchOver
+}
+
+func resultMessage(_ code: UInt32) -> String {
+    var len = 0
+    _ = games_result_message(code, nil, 0, &len)
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    _ = games_result_message(code, &buf, buf.count, &len)
+    return String(cString: buf)
+}
+
+@inline(__always)
+func check(_ result: UInt32) throws {
+    if result != ResultCode.ok.rawValue {
+        throw GamesError(code: result, message: resultMessage(result))
+    }
+}
+
+/// Whether this library was built for the header the app compiled against.
+public func libraryMatchesHeader() -> Bool {
+    games_abi_version() == UInt32(GAMES_ABI_VERSION)
+}
+
+/// The library version, "MAJOR.MINOR.PATCH".
+public var libraryVersion: String { String(cString: games_version()) }
+
+/// A token that stops a running AI call from another thread.
+public final class CancelToken {
+    let handle: OpaquePointer
+
+    public init() throws {
+        var out: OpaquePointer?
+        try check(games_cancel_token_new(&out))
+        guard let h = out else { throw GamesError(code: 1, message: "no token") }
+        handle = h
+    }
+
+    deinit { games_cancel_token_free(handle) }
+
+    /// Ask every AI call watching this token to stop with its best move so far.
+    public func cancel() { _ = games_cancel_token_cancel(handle) }
+
+    /// Clear the token for the next call.
+    public func reset() { _ = games_cancel_token_reset(handle) }
+}
+
+/// AI strength for Nim.
+public enum NimLevel: UInt32 {
+    case easy = 0, medium = 1, hard = 2
+}
+
+/// A Nim match (one round is a single game). Rows are counted from 0.
+public final class NimGame {
+    let handle: OpaquePointer
+
+    /// A new game; `rows` empty means the classic 3, 4, 5.
+    public init(rows: [UInt32] = [], misere: Bool = false, rounds: UInt32 = 1,
+                firstPlayer: UInt32 = 0, seed: UInt64 = 1) throws {
+        var out: OpaquePointer?
+        let rule = misere ? UInt32(GAMES_NIM_RULE_MISERE) : UInt32(GAMES_NIM_RULE_NORMAL)
+        let result = rows.withUnsafeBufferPointer { buf in
+            games_nim_new(buf.baseAddress, buf.count, rule, rounds, firstPlayer, seed, &out)
+        }
+        try check(result)
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        handle = h
+    }
+
+    /// Load bytes written by `save()`.
+    public init(saved: [UInt8]) throws {
+        var out: OpaquePointer?
+        let result = saved.withUnsafeBufferPointer { buf in
+            games_nim_load(buf.baseAddress, buf.count, &out)
+        }
+        try check(result)
+        guard let h = out else { throw GamesError(code: 10, message: "no handle") }
+        handle = h
+    }
+
+    deinit { games_nim_free(handle) }
+
+    /// Turn, rule, scores and result.
+    public var state: games_nim_state {
+        var s = games_nim_state()
+        _ = games_nim_get_state(handle, &s)
+        return s
+    }
+
+    /// Circles left in each row, zeros included.
+    public var rows: [UInt32] {
+        var len = 0
+        _ = games_nim_get_rows(handle, nil, 0, &len)
+        var out = [UInt32](repeating: 0, count: len)
+        _ = games_nim_get_rows(handle, &out, out.count, &len)
+        return out
+    }
+
+    /// Every legal move.
+    public var legalMoves: [games_nim_move] {
+        var len = 0
+        _ = games_nim_legal_moves(handle, nil, 0, &len)
+        var out = [games_nim_move](repeating: games_nim_move(), count: len)
+        _ = games_nim_legal_moves(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// Play a move; an illegal one throws with the engine's reason in words.
+    public func play(row: UInt32, take: UInt32) throws {
+        let result = games_nim_play(handle, games_nim_move(row: row, take: take))
+        if result != ResultCode.ok.rawValue {
+            throw GamesError(code: result, message: lastError())
+        }
+    }
+
+    /// The AI's move at `level` (not played).
+    public func aiMove(level: NimLevel, cancel: CancelToken? = nil) throws -> games_nim_move {
+        var mv = games_nim_move()
+        try check(games_nim_ai_move(handle, level.rawValue, nil, cancel?.handle, &mv))
+        return mv
+    }
+
+    /// Whether the player to move wins with perfect play, and every winning move.
+    public func analyze() throws -> (moverWins: Bool, winningMoves: [games_nim_move]) {
+        var wins = false
+        var len = 0
+        _ = games_nim_analyze(handle, &wins, nil, 0, &len)
+        var out = [games_nim_move](repeating: games_nim_move(), count: len)
+        try check(games_nim_analyze(handle, &wins, &out, out.count, &len))
+        return (wins, Array(out.prefix(len)))
+    }
+
+    public func undo() throws { try check(games_nim_undo(handle)) }
+    public func redo() throws { try check(games_nim_redo(handle)) }
+    public func nextRound() throws { try check(games_nim_next_round(handle)) }
+
+    /// The whole match as bytes.
+    public func save() throws -> [UInt8] {
+        var len = 0
+        _ = games_nim_save(handle, nil, 0, &len)
+        var out = [UInt8](repeating: 0, count: len)
+        try check(games_nim_save(handle, &out, out.count, &len))
+        return out
+    }
+
+    func lastError() -> String {
+        var len = 0
+        _ = games_nim_last_error(handle, nil, 0, &len)
+        var buf = [CChar](repeating: 0, count: max(len, 1))
+        _ = games_nim_last_error(handle, &buf, buf.count, &len)
+        return String(cString: buf)
+    }
+}
