@@ -7,18 +7,18 @@ use std::process::Command;
 
 #[test]
 fn c_and_cpp_examples_build_clean_and_pass() {
-    // tests run from target/<profile>/deps; the libraries sit in target/<profile>.
+    // Tests run from target/<profile>/deps. `cargo test` leaves the static and
+    // shared library of this build there (`cargo build` also copies them one
+    // level up); prefer the copy in deps, which is always this build's.
     let exe = std::env::current_exe().expect("test executable path");
-    let libdir: PathBuf = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target directory")
-        .to_path_buf();
-    assert!(
-        libdir.join("libgames_ffi.a").exists(),
-        "libgames_ffi.a not found in {}",
-        libdir.display()
-    );
+    let deps = exe.parent().expect("deps directory").to_path_buf();
+    let libdir: PathBuf = [
+        deps.clone(),
+        deps.parent().expect("target directory").to_path_buf(),
+    ]
+    .into_iter()
+    .find(|dir| dir.join("libgames_ffi.a").exists() && dir.join("libgames_ffi.so").exists())
+    .unwrap_or_else(|| panic!("libgames_ffi.a/.so not found next to {}", exe.display()));
     let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     let out = Command::new("make")
         .arg("-C")

@@ -47,3 +47,16 @@ pub use matches::{Match, MatchResult, MatchSetupError, RoundError, MAX_ROUNDS};
 pub use position::{
     Move, MoveError, Position, Rule, SetupError, CLASSIC_ROWS, MAX_CIRCLES, MAX_ROWS,
 };
+
+#[cfg(test)]
+mod tests {
+    /// "state types are `Send`": a host may run the AI on another thread.
+    #[test]
+    fn state_types_are_send() {
+        fn send<T: Send + 'static>() {}
+        send::<crate::Position>();
+        send::<crate::Game>();
+        send::<crate::Match>();
+        send::<crate::Analysis>();
+    }
+}
