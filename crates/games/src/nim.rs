@@ -144,6 +144,11 @@ fn name(player: Player, two_players: bool, human: Player) -> String {
     }
 }
 
+/// Call `step` up to `times` times, stopping at its first `false`; how many succeeded.
+fn repeat(times: usize, mut step: impl FnMut() -> bool) -> usize {
+    (0..times).take_while(|_| step()).count()
+}
+
 /// `games play nim`.
 pub fn play(
     args: &PlayArgs,
@@ -184,9 +189,16 @@ pub fn play(
         output,
         "On your turn type ROW COUNT (e.g. `3 2`), or undo, redo, hint, help, quit.",
     );
+    // Undo and redo step over a whole turn: one move, or yours and the AI's.
+    let plies = if args.two_players { 1 } else { 2 };
     let mut show_board = true;
     loop {
         let game = m.game();
+        if show_board {
+            say(output, "");
+            say(output, &render(game.position(), game.start()));
+            show_board = false;
+        }
         if game.is_over() {
             let winner = game.winner().unwrap_or(Player::First);
             say(
@@ -221,11 +233,6 @@ pub fn play(
             continue;
         }
         let to_move = game.position().to_move();
-        if show_board {
-            say(output, "");
-            say(output, &render(game.position(), game.start()));
-            show_board = false;
-        }
         if !args.two_players && to_move != human {
             let answer = m
                 .game_mut()
@@ -274,13 +281,7 @@ pub fn play(
             }
             "undo" => {
                 // Against the AI, take back its reply as well as your move.
-                let steps = if args.two_players { 1 } else { 2 };
-                let mut undone = 0;
-                for _ in 0..steps {
-                    if m.game_mut().undo().is_ok() {
-                        undone += 1;
-                    }
-                }
+                let undone = repeat(plies, || m.game_mut().undo().is_ok());
                 show_board = undone > 0;
                 if undone == 0 {
                     say(output, "There is no move to undo.");
@@ -291,15 +292,8 @@ pub fn play(
                 }
             }
             "redo" => {
-                let steps = if args.two_players { 1 } else { 2 };
-                let mut redone = 0;
-                for _ in 0..steps {
-                    if m.game_mut().redo().is_ok() {
-                        redone += 1;
-                    }
-                }
-                show_board = redone > 0;
-                if redone == 0 {
+                show_board = repeat(plies, || m.game_mut().redo().is_ok()) > 0;
+                if !show_board {
                     say(output, "There is no move to redo.");
                 }
             }
@@ -328,6 +322,17 @@ struct SideReport {
     wins_moving_second: u32,
 }
 
+impl SideReport {
+    fn new(level: Level) -> SideReport {
+        SideReport {
+            level: level_name(level),
+            wins: 0,
+            wins_moving_first: 0,
+            wins_moving_second: 0,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct ArenaReport {
     game: &'static str,
@@ -351,18 +356,8 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     // Separate generators per side, so one side's draws never shift the other's.
     let mut rng_a = GameRng::from_seed(args.seed);
     let mut rng_b = GameRng::from_seed(args.seed ^ 0x9E37_79B9_7F4A_7C15);
-    let mut a = SideReport {
-        level: level_name(args.a),
-        wins: 0,
-        wins_moving_first: 0,
-        wins_moving_second: 0,
-    };
-    let mut b = SideReport {
-        level: level_name(args.b),
-        wins: 0,
-        wins_moving_first: 0,
-        wins_moving_second: 0,
-    };
+    let mut a = SideReport::new(args.a);
+    let mut b = SideReport::new(args.b);
     for i in 0..args.games {
         // A is Player::First in even games, Player::Second in odd ones; Player::First moves first.
         let a_player = if i % 2 == 0 {
