@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod nim;
-mod term;
+
+use games_cli::engine;
 
 /// Play, measure and analyse the game engines.
 #[derive(Parser, Debug)]
@@ -31,6 +32,23 @@ enum Command {
     /// Solve a position exactly: who wins with perfect play, and how.
     #[command(subcommand)]
     Solve(SolveGame),
+    /// Speak an engine protocol on stdin/stdout (UGI) for match runners and GUIs.
+    #[command(subcommand)]
+    Engine(EngineGame),
+}
+
+#[derive(Subcommand, Debug)]
+enum EngineGame {
+    /// Nim over UGI: position strings `3,4,5 normal 1`, moves `3-2` (rows from 1).
+    Nim(EngineArgs),
+}
+
+/// Options of `games engine <game>`.
+#[derive(clap::Args, Debug)]
+struct EngineArgs {
+    /// Seed of the engine's random choices (also the UGI option `Seed`).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -51,12 +69,15 @@ enum SolveGame {
     Nim(nim::SolveArgs),
 }
 
+/// The `id author` of our engines.
+const AUTHOR: &str = "the games engine authors";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let stdout = io::stdout();
-    let mut output = stdout.lock();
+    // Not locked: the engine's search thread writes to stdout too.
+    let mut output = io::stdout();
     let result = run(cli.command, &mut input, &mut output);
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -73,5 +94,11 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Play(PlayGame::Nim(args)) => nim::play(&args, input, output),
         Command::Arena(ArenaGame::Nim(args)) => nim::arena(&args, output),
         Command::Solve(SolveGame::Nim(args)) => nim::solve(&args, output),
+        Command::Engine(EngineGame::Nim(args)) => {
+            let out: std::sync::Arc<std::sync::Mutex<dyn Write + Send>> =
+                std::sync::Arc::new(std::sync::Mutex::new(io::stdout()));
+            engine::ugi::run(engine::nim::NimEngine::new(args.seed), AUTHOR, input, out);
+            Ok(())
+        }
     }
 }

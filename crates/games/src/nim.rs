@@ -7,7 +7,7 @@ use games_common::{Budget, CancelFlag, GameRng, Player};
 use nim_core::{ai_move, analyze, Game, Level, Match, MatchResult, Move, Position, Rule};
 use serde::Serialize;
 
-use crate::term::{ask, parse_list, say};
+use games_cli::term::{ask, parse_list, say};
 
 /// Options of `games play nim`.
 #[derive(Args, Debug)]

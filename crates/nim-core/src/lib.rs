@@ -37,6 +37,7 @@ mod ai;
 mod analysis;
 mod game;
 mod matches;
+mod notation;
 mod position;
 
 pub use ai::{ai_move, perfect_move, random_move, AiMove, Level, MEDIUM_PERFECT};
@@ -44,6 +45,7 @@ pub use analysis::{analyze, nim_sum, Analysis};
 pub use game::{Game, HistoryError, LoadError, SAVE_VERSION, SUPPORTED_SAVE_VERSIONS};
 pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopReason};
 pub use matches::{Match, MatchResult, MatchSetupError, RoundError, MAX_ROUNDS};
+pub use notation::NotationError;
 pub use position::{
     Move, MoveError, Position, Rule, SetupError, CLASSIC_ROWS, MAX_CIRCLES, MAX_ROWS,
 };

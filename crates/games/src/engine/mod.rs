@@ -1,0 +1,9 @@
+//! `games engine <game>`: engine protocols on stdin/stdout, so match
+//! runners and GUIs written by others can drive our engines.
+//!
+//! - [`ugi`]: the Universal Game Interface (UCI generalised), game-agnostic;
+//!   each game plugs in through [`ugi::UgiGame`], built on its crate's API
+//!   (position strings, move notation, AI). No rules or search live here.
+
+pub mod nim;
+pub mod ugi;

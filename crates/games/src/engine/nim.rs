@@ -1,0 +1,132 @@
+//! Nim over UGI, on `nim_core`'s position strings, move notation and AI.
+//!
+//! Position string: `ROWS RULE PLAYER`, e.g. `3,4,5 normal 1`; moves:
+//! `ROW-COUNT` with rows from 1, e.g. `3-2`.
+
+use std::sync::{Arc, Mutex};
+
+use games_common::{GameRng, Player};
+use nim_core::{ai_move, analyze, Level, Move, Position, Rule, CLASSIC_ROWS};
+
+use super::ugi::{Answer, Limits, Search, UgiGame};
+use crate::term::parse_list;
+
+/// The Nim engine's options and seeded generator.
+pub struct NimEngine {
+    level: Level,
+    rows: Vec<u32>,
+    rule: Rule,
+    seed: u64,
+    rng: Arc<Mutex<GameRng>>,
+}
+
+impl NimEngine {
+    /// An engine at Hard, classic rows, normal rule, seeded with `seed`.
+    pub fn new(seed: u64) -> NimEngine {
+        NimEngine {
+            level: Level::Hard,
+            rows: CLASSIC_ROWS.to_vec(),
+            rule: Rule::Normal,
+            seed,
+            rng: Arc::new(Mutex::new(GameRng::from_seed(seed))),
+        }
+    }
+}
+
+impl UgiGame for NimEngine {
+    type State = Position;
+
+    fn name(&self) -> String {
+        format!("games-nim {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn options(&self) -> Vec<String> {
+        vec![
+            "name Level type combo default hard var easy var medium var hard".into(),
+            "name Rows type string default 3,4,5".into(),
+            "name Misere type check default false".into(),
+            "name Seed type spin default 1 min 0 max 9223372036854775807".into(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "level" => self.level = value.parse()?,
+            "rows" => {
+                let rows = parse_list(value)?;
+                Position::new(&rows, self.rule, Player::First).map_err(|e| e.to_string())?;
+                self.rows = rows;
+            }
+            "misere" => {
+                self.rule = match value {
+                    "true" => Rule::Misere,
+                    "false" => Rule::Normal,
+                    _ => return Err("Misere is true or false".into()),
+                }
+            }
+            "seed" => {
+                self.seed = value
+                    .parse()
+                    .map_err(|_| format!("`{value}` is not a seed"))?;
+                self.new_game();
+            }
+            _ => return Err(format!("unknown option `{name}`")),
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.rng = Arc::new(Mutex::new(GameRng::from_seed(self.seed)));
+    }
+
+    fn start(&self) -> Result<Position, String> {
+        Position::new(&self.rows, self.rule, Player::First).map_err(|e| e.to_string())
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
+        Position::from_notation(fen).map_err(|e| e.to_string())
+    }
+
+    fn to_fen(&self, state: &Position) -> String {
+        state.to_notation()
+    }
+
+    fn play(&self, state: &mut Position, mv: &str) -> Result<(), String> {
+        let mv = Move::from_notation(mv).map_err(|e| e.to_string())?;
+        state.play(mv).map_err(|e| e.to_string())
+    }
+
+    fn is_over(&self, state: &Position) -> bool {
+        state.is_over()
+    }
+
+    fn p1_to_move(&self, state: &Position) -> bool {
+        state.to_move() == Player::First
+    }
+
+    fn result(&self, state: &Position) -> &'static str {
+        match state.winner() {
+            Some(Player::First) => "p1win",
+            Some(Player::Second) => "p2win",
+            None => "none",
+        }
+    }
+
+    fn search(&mut self, state: &Position, limits: Limits) -> Search {
+        let position = state.clone();
+        let level = self.level;
+        let rng = Arc::clone(&self.rng);
+        Box::new(move |cancel| {
+            let mut rng = rng.lock().ok()?;
+            let answer = ai_move(&position, level, &mut rng, limits.budget, cancel)?;
+            let mover_wins = analyze(&position).mover_wins;
+            Some(Answer {
+                best: answer.mv.to_notation(),
+                nodes: answer.stats.nodes,
+                depth: None,
+                score: Some(format!("cp {}", if mover_wins { 1000 } else { -1000 })),
+                pv: vec![answer.mv.to_notation()],
+            })
+        })
+    }
+}

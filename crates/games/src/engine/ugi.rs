@@ -1,0 +1,379 @@
+//! The UGI loop: `ugi`, `isready`, `setoption`, `uginewgame`, `position`,
+//! `go`, `stop`, `query`, `quit`. The search runs on its own thread, so
+//! `stop` and `isready` are answered while it thinks.
+//!
+//! A malformed or out-of-order line never ends the engine: it is answered
+//! with `info string error: ...` and the last good state is kept.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use games_common::{Budget, CancelFlag};
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The budget for the search (time and/or nodes).
+    pub budget: Budget,
+    /// `go depth N`: the deepest iteration, for searches that have depths.
+    pub depth: Option<u32>,
+    /// `go infinite`: answer only after `stop`.
+    pub infinite: bool,
+}
+
+/// What a search reports with its move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The best move, in the game's notation.
+    pub best: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Depth reached, where the search has depths.
+    pub depth: Option<u32>,
+    /// `cp N` or `mate N`, from the mover's side, where the search has one.
+    pub score: Option<String>,
+    /// Principal variation, in the game's notation.
+    pub pv: Vec<String>,
+}
+
+/// A search to run on the engine's thread: it gets the cancel flag.
+pub type Search = Box<dyn FnOnce(&CancelFlag) -> Option<Answer> + Send>;
+
+/// One game's side of the protocol, built on its crate's API.
+pub trait UgiGame {
+    /// A position with everything the game needs (rows, board, scores...).
+    type State: Clone;
+    /// `id name` line.
+    fn name(&self) -> String;
+    /// `option ...` lines (without the leading `option `).
+    fn options(&self) -> Vec<String>;
+    /// `setoption name NAME value VALUE`.
+    ///
+    /// # Errors
+    /// A sentence for `info string error:` when the option or value is unknown.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// `uginewgame`: forget anything kept between moves, reseed.
+    fn new_game(&mut self);
+    /// `position startpos`, with the current options.
+    ///
+    /// # Errors
+    /// A sentence when the options do not make a valid start.
+    fn start(&self) -> Result<Self::State, String>;
+    /// `position fen ...`.
+    ///
+    /// # Errors
+    /// A sentence when the string is not a valid position.
+    fn parse_fen(&self, fen: &str) -> Result<Self::State, String>;
+    /// The position string of `state` (round-trips with [`UgiGame::parse_fen`]).
+    fn to_fen(&self, state: &Self::State) -> String;
+    /// Play one move written in the game's notation.
+    ///
+    /// # Errors
+    /// A sentence when the move is malformed or illegal; `state` is unchanged.
+    fn play(&self, state: &mut Self::State, mv: &str) -> Result<(), String>;
+    /// Whether the game is over.
+    fn is_over(&self, state: &Self::State) -> bool;
+    /// Whether player 1 is to move.
+    fn p1_to_move(&self, state: &Self::State) -> bool;
+    /// `p1win`, `p2win`, `draw`, or `none` while the game goes on.
+    fn result(&self, state: &Self::State) -> &'static str;
+    /// Prepare the search of `state` within `limits`.
+    fn search(&mut self, state: &Self::State, limits: Limits) -> Search;
+}
+
+type Out = Arc<Mutex<dyn Write + Send>>;
+
+fn send(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+struct Running {
+    thread: JoinHandle<()>,
+    cancel: CancelFlag,
+    /// Set by the search thread just before it sends `bestmove`, so a command
+    /// that follows `bestmove` is never refused as "while searching".
+    answered: Arc<AtomicBool>,
+}
+
+impl Running {
+    fn stop(self) {
+        self.cancel.cancel();
+        let _ = self.thread.join();
+    }
+}
+
+/// Parse `go ...` into limits; `p1time`/`p2time` (and `wtime`/`btime`) give a
+/// twentieth of the mover's clock plus half its increment.
+pub fn parse_go(words: &[&str], p1_to_move: bool) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut clock: [Option<u64>; 2] = [None, None];
+    let mut inc: [u64; 2] = [0, 0];
+    let mut i = 0;
+    let number = |i: usize| -> Result<u64, String> {
+        words
+            .get(i + 1)
+            .and_then(|w| w.parse::<u64>().ok())
+            .ok_or_else(|| {
+                format!(
+                    "`go {}` needs a whole number after it",
+                    words.get(i).unwrap_or(&"")
+                )
+            })
+    };
+    while i < words.len() {
+        match words[i] {
+            "infinite" => {
+                limits.infinite = true;
+                i += 1;
+                continue;
+            }
+            "movetime" => limits.budget.max_time = Some(Duration::from_millis(number(i)?)),
+            "nodes" => limits.budget.max_nodes = Some(number(i)?),
+            "depth" => {
+                limits.depth = Some(u32::try_from(number(i)?).map_err(|_| "depth is too large")?)
+            }
+            "p1time" | "wtime" => clock[0] = Some(number(i)?),
+            "p2time" | "btime" => clock[1] = Some(number(i)?),
+            "p1inc" | "winc" => inc[0] = number(i)?,
+            "p2inc" | "binc" => inc[1] = number(i)?,
+            "movestogo" => {
+                number(i)?;
+            }
+            other => return Err(format!("unknown `go` parameter `{other}`")),
+        }
+        i += 2;
+    }
+    let side = usize::from(!p1_to_move);
+    if limits.budget.max_time.is_none() {
+        if let Some(ms) = clock[side] {
+            limits.budget.max_time = Some(Duration::from_millis(ms / 20 + inc[side] / 2));
+        }
+    }
+    Ok(limits)
+}
+
+/// Run the protocol until `quit` or the end of input.
+pub fn run<G: UgiGame>(mut game: G, author: &str, input: &mut dyn BufRead, out: Out) {
+    let mut state: Option<G::State> = game.start().ok();
+    let mut running: Option<Running> = None;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if running
+            .as_ref()
+            .is_some_and(|r| r.answered.load(Ordering::SeqCst))
+        {
+            if let Some(r) = running.take() {
+                let _ = r.thread.join();
+            }
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else {
+            continue;
+        };
+        let searching = running.is_some();
+        let error = |message: &str| send(&out, &format!("info string error: {message}"));
+        match command {
+            "ugi" => {
+                send(&out, &format!("id name {}", game.name()));
+                send(&out, &format!("id author {author}"));
+                for option in game.options() {
+                    send(&out, &format!("option {option}"));
+                }
+                send(&out, "ugiok");
+            }
+            "isready" => send(&out, "readyok"),
+            "quit" => break,
+            "stop" => {
+                if let Some(r) = running.take() {
+                    r.stop();
+                }
+            }
+            "query" => {
+                let Some(s) = state.as_ref() else {
+                    error("no position: send `position` first");
+                    continue;
+                };
+                match rest {
+                    ["gameover"] => send(&out, &format!("response {}", game.is_over(s))),
+                    ["p1turn"] => send(&out, &format!("response {}", game.p1_to_move(s))),
+                    ["result"] => send(&out, &format!("response {}", game.result(s))),
+                    ["fen"] => send(&out, &format!("response {}", game.to_fen(s))),
+                    _ => error("query takes gameover, p1turn, result or fen"),
+                }
+            }
+            _ if searching => error(&format!("`{command}` while searching: send `stop` first")),
+            "setoption" => match parse_setoption(rest) {
+                Some((name, value)) => {
+                    if let Err(e) = game.set_option(&name, &value) {
+                        error(&e);
+                    }
+                }
+                None => error("write `setoption name NAME value VALUE`"),
+            },
+            "uginewgame" => {
+                game.new_game();
+                match game.start() {
+                    Ok(s) => state = Some(s),
+                    Err(e) => error(&e),
+                }
+            }
+            "position" => match parse_position(&game, rest) {
+                Ok(s) => state = Some(s),
+                Err(e) => error(&e),
+            },
+            "go" => {
+                let Some(s) = state.as_ref() else {
+                    error("no position: send `position` first");
+                    continue;
+                };
+                if game.is_over(s) {
+                    send(&out, "bestmove none");
+                    continue;
+                }
+                let limits = match parse_go(rest, game.p1_to_move(s)) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        error(&e);
+                        continue;
+                    }
+                };
+                let search = game.search(s, limits);
+                let cancel = CancelFlag::new();
+                let flag = cancel.clone();
+                let out = Arc::clone(&out);
+                let answered = Arc::new(AtomicBool::new(false));
+                let answered_flag = Arc::clone(&answered);
+                let thread = std::thread::spawn(move || {
+                    let started = Instant::now();
+                    let answer = search(&flag);
+                    if limits.infinite {
+                        // UGI: after `go infinite` the move comes only after `stop`.
+                        while !flag.is_cancelled() {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    }
+                    answered_flag.store(true, Ordering::SeqCst);
+                    match answer {
+                        Some(a) => {
+                            let mut info = format!(
+                                "info nodes {} time {}",
+                                a.nodes,
+                                started.elapsed().as_millis()
+                            );
+                            if let Some(d) = a.depth {
+                                info.push_str(&format!(" depth {d}"));
+                            }
+                            if let Some(score) = &a.score {
+                                info.push_str(&format!(" score {score}"));
+                            }
+                            if !a.pv.is_empty() {
+                                info.push_str(&format!(" pv {}", a.pv.join(" ")));
+                            }
+                            send(&out, &info);
+                            send(&out, &format!("bestmove {}", a.best));
+                        }
+                        None => send(&out, "bestmove none"),
+                    }
+                });
+                running = Some(Running {
+                    thread,
+                    cancel,
+                    answered,
+                });
+            }
+            other => error(&format!("unknown command `{other}`")),
+        }
+    }
+    if let Some(r) = running.take() {
+        r.stop();
+    }
+}
+
+/// `name A B value C D` → ("A B", "C D"); the value may be empty.
+fn parse_setoption(words: &[&str]) -> Option<(String, String)> {
+    let ["name", rest @ ..] = words else {
+        return None;
+    };
+    let split = rest.iter().position(|w| *w == "value");
+    let (name, value) = match split {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, &[][..]),
+    };
+    if name.is_empty() {
+        return None;
+    }
+    Some((name.join(" "), value.join(" ")))
+}
+
+/// `startpos [moves ...]` or `fen <string> [moves ...]`, built on a copy so
+/// that an error keeps the previous position.
+fn parse_position<G: UgiGame>(game: &G, words: &[&str]) -> Result<G::State, String> {
+    let moves_at = words.iter().position(|w| *w == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let mut state = match head {
+        ["startpos"] => game.start()?,
+        ["fen", fen @ ..] if !fen.is_empty() => game.parse_fen(&fen.join(" "))?,
+        _ => {
+            return Err(
+                "write `position startpos [moves ...]` or `position fen <string> [moves ...]`"
+                    .into(),
+            )
+        }
+    };
+    for mv in moves {
+        game.play(&mut state, mv)
+            .map_err(|e| format!("move `{mv}`: {e}"))?;
+    }
+    Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let l = parse_go(&["movetime", "250"], true).unwrap();
+        assert_eq!(l.budget.max_time, Some(Duration::from_millis(250)));
+        let l = parse_go(&["nodes", "1000", "depth", "3"], true).unwrap();
+        assert_eq!((l.budget.max_nodes, l.depth), (Some(1000), Some(3)));
+        let l = parse_go(
+            &["p1time", "20000", "p2time", "4000", "p2inc", "100"],
+            false,
+        )
+        .unwrap();
+        assert_eq!(l.budget.max_time, Some(Duration::from_millis(250)));
+        assert!(parse_go(&["infinite"], true).unwrap().infinite);
+        assert!(parse_go(&["movetime"], true).is_err());
+        assert!(parse_go(&["movetime", "x"], true).is_err());
+        assert!(parse_go(&["sideways", "1"], true).is_err());
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        assert_eq!(
+            parse_setoption(&["name", "Hint", "Budget", "value", "10", "ms"]),
+            Some(("Hint Budget".into(), "10 ms".into()))
+        );
+        assert_eq!(
+            parse_setoption(&["name", "Clear"]),
+            Some(("Clear".into(), String::new()))
+        );
+        assert_eq!(parse_setoption(&["value", "3"]), None);
+        assert_eq!(parse_setoption(&["name", "value", "3"]), None);
+    }
+}

@@ -1,0 +1,16 @@
+//! Arbitrary bytes into the UGI loop of each engine: it must neither panic
+//! nor hang (at the end of input a running search is stopped).
+#![no_main]
+
+use std::io::{Cursor, Write};
+use std::sync::{Arc, Mutex};
+
+use games_cli::engine::{nim::NimEngine, ugi};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // `go infinite` waits for `stop` or the end of input; cap the number of lines.
+    let text: Vec<u8> = data.split(|&b| b == b'\n').take(64).flat_map(|l| l.iter().copied().chain([b'\n'])).collect();
+    let out: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(Vec::<u8>::new()));
+    ugi::run(NimEngine::new(1), "fuzz", &mut Cursor::new(text), out);
+});
