@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod nim;
+mod timbiriche;
 
 use games_cli::engine;
 
@@ -55,18 +56,24 @@ struct EngineArgs {
 enum PlayGame {
     /// Nim: cross out circles from one row; the last circle wins (or loses, misère).
     Nim(nim::PlayArgs),
+    /// Dots and boxes (Timbiriche): draw lines, close boxes, move again.
+    Timbiriche(timbiriche::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
 enum ArenaGame {
     /// Nim: level A against level B, the first turn alternating.
     Nim(nim::ArenaArgs),
+    /// Dots and boxes: level A against level B, the first line alternating.
+    Timbiriche(timbiriche::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
 enum SolveGame {
     /// Nim: whether the player to move wins, and every winning move.
     Nim(nim::SolveArgs),
+    /// Dots and boxes: the exact value and every optimal move.
+    Timbiriche(timbiriche::SolveArgs),
 }
 
 /// The `id author` of our engines.
@@ -94,6 +101,9 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Play(PlayGame::Nim(args)) => nim::play(&args, input, output),
         Command::Arena(ArenaGame::Nim(args)) => nim::arena(&args, output),
         Command::Solve(SolveGame::Nim(args)) => nim::solve(&args, output),
+        Command::Play(PlayGame::Timbiriche(args)) => timbiriche::play(&args, input, output),
+        Command::Arena(ArenaGame::Timbiriche(args)) => timbiriche::arena(&args, output),
+        Command::Solve(SolveGame::Timbiriche(args)) => timbiriche::solve(&args, output),
         Command::Engine(EngineGame::Nim(args)) => {
             let out: std::sync::Arc<std::sync::Mutex<dyn Write + Send>> =
                 std::sync::Arc::new(std::sync::Mutex::new(io::stdout()));

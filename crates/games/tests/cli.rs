@@ -160,6 +160,10 @@ fn every_subcommand_has_help() {
         vec!["play", "nim", "--help"],
         vec!["arena", "nim", "--help"],
         vec!["solve", "nim", "--help"],
+        vec!["play", "timbiriche", "--help"],
+        vec!["arena", "timbiriche", "--help"],
+        vec!["solve", "timbiriche", "--help"],
+        vec!["engine", "nim", "--help"],
     ] {
         let out = games(&args, "");
         assert!(out.status.success(), "{args:?}");
@@ -169,4 +173,129 @@ fn every_subcommand_has_help() {
     assert!(stdout(&out).contains("--json"));
     let out = games(&["arena", "nim", "--help"], "");
     assert!(stdout(&out).contains("--json"));
+}
+
+#[test]
+fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
+    // 2×2 is +2 for the player to move, and only the 8 outer lines keep it.
+    let out = games(&["solve", "timbiriche", "--size", "2x2", "--json"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["complete"], true);
+    let moves: Vec<&str> = v["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        ["a1-b1", "b1-c1", "a3-b3", "b3-c3", "a1-a2", "c1-c2", "a2-a3", "c2-c3"]
+    );
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].as_f64().is_some());
+
+    // 1×1 with three sides drawn: the mover takes the box, +1; either order of dots parses.
+    let out = games(
+        &[
+            "solve",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--lines",
+            "b1-a1,a1-a2,b1-b2",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["best_moves"], serde_json::json!(["a2-b2"]));
+    // Misère: taking it is the only move and costs the mover a point.
+    let out = games(
+        &[
+            "solve",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--lines",
+            "a1-b1,a1-a2,b1-b2",
+            "--misere",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["value"], -1);
+}
+
+#[test]
+fn solve_timbiriche_refuses_bad_lines() {
+    for lines in ["a1-b2", "a1-c1", "z9-z8", "a1-b1,a1-b1", "junk"] {
+        let out = games(
+            &[
+                "solve",
+                "timbiriche",
+                "--size",
+                "2x2",
+                "--lines",
+                lines,
+                "--json",
+            ],
+            "",
+        );
+        assert!(!out.status.success(), "{lines}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("games: "));
+    }
+}
+
+#[test]
+fn arena_timbiriche_counts_every_game() {
+    let out = games(
+        &[
+            "arena",
+            "timbiriche",
+            "--size",
+            "2x2",
+            "--a",
+            "hard",
+            "--b",
+            "easy",
+            "--games",
+            "10",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let total = v["a"]["wins"].as_u64().unwrap()
+        + v["b"]["wins"].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 10);
+    assert!(v["a"]["wins"].as_u64().unwrap() >= 5, "{v}");
+}
+
+#[test]
+fn play_timbiriche_two_people_to_the_end() {
+    // 1×1: four lines; the fourth takes the box.
+    let script = "a1-b2\na1-b1\nb1-b2\nundo\nb1-b2\na2-b2\na1-a2\n";
+    let out = games(
+        &["play", "timbiriche", "--size", "1x1", "--two-players"],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Not a legal line"), "{text}");
+    assert!(text.contains("player 2 took 1 box(es)"), "{text}");
+    assert!(text.contains("player 2 won this game."), "{text}");
 }

@@ -1,0 +1,533 @@
+//! `games play|arena|solve timbiriche`: dots and boxes.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use games_cli::term::{ask, say};
+use games_common::{Budget, CancelFlag, GameRng, Player};
+use serde::Serialize;
+use timbiriche_core::{
+    ai_move, notation, solve as solve_position, BoardSize, Game, GameOptions, GameResult, Level,
+    Match, MatchOptions, Position, StartPolicy, ValueLayout, Variant,
+};
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::parse(text).ok_or_else(|| format!("unknown level `{text}`: use easy, medium or hard"))
+}
+
+fn parse_size(text: &str) -> Result<BoardSize, String> {
+    BoardSize::parse(text).map_err(|e| e.to_string())
+}
+
+/// Options of `games solve timbiriche`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Boxes, ROWSxCOLS (1x1 to 6x6).
+    #[arg(long, default_value = "3x3", value_parser = parse_size)]
+    size: BoardSize,
+    /// Lines already drawn, e.g. a1-b1,b2-b3 (rows from 1 at the top,
+    /// columns from a at the left); leave out for the empty board.
+    #[arg(long, default_value = "")]
+    lines: String,
+    /// Misère: the value is the opponent's points minus the mover's.
+    #[arg(long)]
+    misere: bool,
+    /// Stop after this many seconds (the answer says whether it is complete).
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct SolveReport {
+    value: Option<i32>,
+    best_moves: Vec<String>,
+    complete: bool,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// `games solve timbiriche`.
+pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
+    let lines = notation::parse_lines(args.size, &args.lines).map_err(|e| e.to_string())?;
+    let position = Position::from_lines(args.size, &lines)
+        .map_err(|e| e.to_string())?
+        .with_misere(args.misere);
+    let budget = match args.seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Budget::time(Duration::from_secs_f64(s)),
+        Some(_) => return Err("--seconds takes a positive number".into()),
+        None => Budget::UNLIMITED,
+    };
+    let start = Instant::now();
+    let solution = solve_position(&position, budget, &CancelFlag::new());
+    let report = SolveReport {
+        value: solution.value,
+        best_moves: solution
+            .best_moves
+            .iter()
+            .map(|&l| notation::line_to_string(l))
+            .collect(),
+        complete: solution.complete,
+        nodes: solution.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if args.json {
+        say(
+            output,
+            &serde_json::to_string(&report).map_err(|e| e.to_string())?,
+        );
+        return Ok(());
+    }
+    say(output, &position.diagram());
+    match report.value {
+        Some(v) => say(
+            output,
+            &format!("Value for the player to move (net points from the unclaimed boxes): {v:+}"),
+        ),
+        None => say(output, "Not proven within the budget."),
+    }
+    let label = if report.complete {
+        "Every optimal move"
+    } else {
+        "Optimal moves proven so far"
+    };
+    say(output, &format!("{label}: {}", report.best_moves.join(" ")));
+    say(
+        output,
+        &format!("{} nodes in {:.3} s", report.nodes, report.seconds),
+    );
+    Ok(())
+}
+
+/// Options of `games arena timbiriche`.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Level of side A.
+    #[arg(long, value_parser = parse_level)]
+    a: Level,
+    /// Level of side B.
+    #[arg(long, value_parser = parse_level)]
+    b: Level,
+    /// Boxes, ROWSxCOLS.
+    #[arg(long, default_value = "5x5", value_parser = parse_size)]
+    size: BoardSize,
+    /// Games; A draws the first line in even-numbered games, B in odd ones.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seed of both sides' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Misère rule.
+    #[arg(long)]
+    misere: bool,
+    /// Worker threads (games are shared out; results do not depend on it).
+    #[arg(long, default_value_t = 2)]
+    threads: u32,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize, Default, Clone)]
+struct SideStats {
+    level: String,
+    wins: u32,
+    moves: u64,
+    median_ms: f64,
+    worst_ms: f64,
+}
+
+#[derive(Serialize)]
+struct ArenaReport {
+    game: &'static str,
+    size: String,
+    misere: bool,
+    games: u32,
+    seed: u64,
+    draws: u32,
+    a: SideStats,
+    b: SideStats,
+}
+
+struct GameRecord {
+    a_won: Option<bool>,
+    times: [Vec<Duration>; 2],
+}
+
+/// One arena game: `a_first` says whether A draws the first line.
+fn arena_game(args: &ArenaArgs, index: u32) -> Result<GameRecord, String> {
+    let a_player = if index % 2 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let variant = if args.misere {
+        Variant::misere()
+    } else {
+        Variant::standard()
+    };
+    let mut position =
+        Position::new(args.size, &variant, Player::First).map_err(|e| e.to_string())?;
+    // Per game and side generators: the outcome does not depend on the threads.
+    let mut rngs = [
+        GameRng::from_seed(
+            args.seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(index) * 2),
+        ),
+        GameRng::from_seed(
+            args.seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(index) * 2 + 1),
+        ),
+    ];
+    let cancel = CancelFlag::new();
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    while !position.is_over() {
+        let side = usize::from(position.to_move() != a_player); // 0 = A, 1 = B
+        let level = if side == 0 { args.a } else { args.b };
+        let started = Instant::now();
+        let answer = ai_move(
+            &position,
+            level,
+            &mut rngs[side],
+            level.default_budget(),
+            &cancel,
+        )
+        .map_err(|e| e.to_string())?;
+        times[side].push(started.elapsed());
+        position.play(answer.line).map_err(|e| e.to_string())?;
+    }
+    let a_won = match position.result() {
+        Some(GameResult::Win(p)) => Some(p == a_player),
+        _ => None,
+    };
+    Ok(GameRecord { a_won, times })
+}
+
+fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
+    times.sort_unstable();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    SideStats {
+        level: level.name().to_string(),
+        wins,
+        moves: times.len() as u64,
+        median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
+        worst_ms: times.last().map_or(0.0, |&d| ms(d)),
+    }
+}
+
+/// `games arena timbiriche`.
+pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
+    let threads = args.threads.clamp(1, 64);
+    let records: Vec<Result<GameRecord, String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (0..args.games)
+                        .filter(|i| i % threads == t)
+                        .map(|i| arena_game(args, i))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    let (mut wins_a, mut wins_b, mut draws) = (0, 0, 0);
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    for record in records {
+        let record = record?;
+        match record.a_won {
+            Some(true) => wins_a += 1,
+            Some(false) => wins_b += 1,
+            None => draws += 1,
+        }
+        for (all, mine) in times.iter_mut().zip(record.times) {
+            all.extend(mine);
+        }
+    }
+    let [times_a, times_b] = times;
+    let report = ArenaReport {
+        game: "timbiriche",
+        size: format!("{}x{}", args.size.rows(), args.size.cols()),
+        misere: args.misere,
+        games: args.games,
+        seed: args.seed,
+        draws,
+        a: side_stats(args.a, wins_a, times_a),
+        b: side_stats(args.b, wins_b, times_b),
+    };
+    if args.json {
+        say(
+            output,
+            &serde_json::to_string(&report).map_err(|e| e.to_string())?,
+        );
+        return Ok(());
+    }
+    say(
+        output,
+        &format!(
+            "Dots and boxes arena: {} games on {}{}, seed {}, first line alternating",
+            report.games,
+            report.size,
+            if report.misere { " misère" } else { "" },
+            report.seed
+        ),
+    );
+    for (label, s) in [("A", &report.a), ("B", &report.b)] {
+        say(
+            output,
+            &format!(
+                "  {label} ({:<6}) {:>5} wins ({:.1}%)  move time median {:.2} ms, worst {:.1} ms over {} moves",
+                s.level,
+                s.wins,
+                100.0 * f64::from(s.wins) / f64::from(report.games.max(1)),
+                s.median_ms,
+                s.worst_ms,
+                s.moves
+            ),
+        );
+    }
+    say(output, &format!("  draws {}", report.draws));
+    Ok(())
+}
+
+/// Options of `games play timbiriche`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Boxes, ROWSxCOLS: 3x3, 4x4 and 5x5 are the games offered (up to 6x6).
+    #[arg(long, default_value = "3x3", value_parser = parse_size)]
+    size: BoardSize,
+    /// The AI's level: easy, medium or hard.
+    #[arg(long, default_value = "medium", value_parser = parse_level)]
+    level: Level,
+    /// Misère: whoever has more points loses.
+    #[arg(long)]
+    misere: bool,
+    /// Valued boxes (worth 1, 2 or 3), laid out from this seed.
+    #[arg(long)]
+    valued: Option<u64>,
+    /// Two people on one screen, no AI.
+    #[arg(long)]
+    two_players: bool,
+    /// Who draws the first line: first, second or alternating (between the games of a match).
+    #[arg(long, default_value = "first")]
+    starts: String,
+    /// A match of 3 or 5 games, points summed.
+    #[arg(long, name = "match")]
+    games: Option<u32>,
+    /// Seed of the AI's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn policy(text: &str) -> Result<StartPolicy, String> {
+    match text {
+        "first" => Ok(StartPolicy::First),
+        "second" => Ok(StartPolicy::Second),
+        "alternating" => Ok(StartPolicy::Alternating),
+        _ => Err(format!(
+            "`{text}`: --starts is first, second or alternating"
+        )),
+    }
+}
+
+/// `games play timbiriche`.
+pub fn play(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), String> {
+    let variant = Variant {
+        misere: args.misere,
+        values: args
+            .valued
+            .map_or(ValueLayout::Standard, ValueLayout::Seeded),
+    };
+    let policy = policy(&args.starts)?;
+    let mut m = match args.games {
+        Some(games) => Some(
+            Match::new(MatchOptions {
+                size: args.size,
+                variant: variant.clone(),
+                games,
+                policy,
+            })
+            .map_err(|e| e.to_string())?,
+        ),
+        None => None,
+    };
+    let mut single = Game::new(GameOptions {
+        size: args.size,
+        variant,
+        first: policy.starter(0),
+    })
+    .map_err(|e| e.to_string())?;
+    let human = Player::First;
+    let mut rng = GameRng::from_seed(args.seed);
+    let cancel = CancelFlag::new();
+    let who = |p: Player| -> String {
+        if args.two_players {
+            p.to_string()
+        } else if p == human {
+            "You".into()
+        } else {
+            "The AI".into()
+        }
+    };
+    say(
+        output,
+        &format!(
+            "Dots and boxes on {}x{} boxes{}.",
+            args.size.rows(),
+            args.size.cols(),
+            if args.misere {
+                ", misère (more points loses)"
+            } else {
+                ""
+            }
+        ),
+    );
+    if !args.two_players {
+        say(
+            output,
+            &format!(
+                "You are player 1 (boxes marked 1); the AI ({}) is player 2.",
+                args.level.name()
+            ),
+        );
+    }
+    say(
+        output,
+        "Draw a line by naming its two dots, e.g. a1-b1 (columns a.., rows 1.. from the top).",
+    );
+    say(
+        output,
+        "Taking a box gives you one extra move. Commands: undo, redo, hint, help, quit.",
+    );
+    let mut show = true;
+    loop {
+        let game: &mut Game = match m.as_mut() {
+            Some(m) => m.game_mut(),
+            None => &mut single,
+        };
+        let pos = game.position().clone();
+        if show {
+            say(output, "");
+            say(output, &pos.diagram());
+            let (a, b) = (pos.points(Player::First), pos.points(Player::Second));
+            say(output, &format!("Points: player 1 {a}, player 2 {b}."));
+            show = false;
+        }
+        if pos.is_over() {
+            let text = match pos.result() {
+                Some(GameResult::Win(p)) => format!("{} won this game.", who(p)),
+                _ => "This game is a draw.".to_string(),
+            };
+            say(output, &text);
+            if let Some(mm) = m.as_mut() {
+                if mm.is_over() {
+                    let (a, b) = (mm.total(Player::First), mm.total(Player::Second));
+                    say(output, &format!("Match over: player 1 {a}, player 2 {b}."));
+                    return Ok(());
+                }
+                mm.next_game().map_err(|e| e.to_string())?;
+                say(
+                    output,
+                    &format!("Game {} of the match.", mm.games_finished() + 1),
+                );
+                show = true;
+                continue;
+            }
+            return Ok(());
+        }
+        let to_move = pos.to_move();
+        if !args.two_players && to_move != human {
+            let answer = game
+                .play_ai(args.level, &mut rng, args.level.default_budget(), &cancel)
+                .map_err(|e| e.to_string())?;
+            say(
+                output,
+                &format!("The AI draws {}.", notation::line_to_string(answer.line)),
+            );
+            show = true;
+            continue;
+        }
+        let Some(line) = ask(input, output, &format!("{} to move> ", who(to_move))) else {
+            say(output, "\nEnd of input: goodbye.");
+            return Ok(());
+        };
+        match line.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "q" | "exit" => {
+                say(output, "Goodbye.");
+                return Ok(());
+            }
+            "help" | "?" => {
+                say(
+                    output,
+                    "Name a line by its two neighbouring dots: a1-b1 is the top edge of box a1.",
+                );
+                say(
+                    output,
+                    "Complete a box's 4th side to take it and move again. undo, redo, hint, quit.",
+                );
+            }
+            "undo" => {
+                // Against the AI, go back to your previous turn.
+                let mut undone = false;
+                while game.undo() {
+                    undone = true;
+                    if args.two_players || game.position().to_move() == human {
+                        break;
+                    }
+                }
+                show = undone;
+                if !undone {
+                    say(output, "There is no move to undo.");
+                }
+            }
+            "redo" => {
+                show = game.redo();
+                if !show {
+                    say(output, "There is no move to redo.");
+                }
+            }
+            "hint" => match game.hint(Level::Hard.default_budget(), &cancel) {
+                Ok(h) => say(
+                    output,
+                    &format!(
+                        "Hint ({}; {} left): {} — {}",
+                        if h.free { "free" } else { "paid" },
+                        h.left,
+                        notation::line_to_string(h.hint.line),
+                        h.hint.sentence
+                    ),
+                ),
+                Err(e) => say(output, &format!("No hint: {e}.")),
+            },
+            text => match game.play_notation(text) {
+                Ok(outcome) => {
+                    if outcome.completed > 0 {
+                        say(
+                            output,
+                            &format!(
+                                "{} took {} box(es): move again.",
+                                who(to_move),
+                                outcome.completed
+                            ),
+                        );
+                    }
+                    show = true;
+                }
+                Err(e) => say(output, &format!("Not a legal line: {e}.")),
+            },
+        }
+    }
+}

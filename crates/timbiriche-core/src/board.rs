@@ -1,0 +1,504 @@
+//! Board geometry: sizes, dots, lines and boxes, and their index forms.
+//!
+//! A board of `rows × cols` boxes has `(rows + 1) × (cols + 1)` dots.
+//! Dots are numbered from the top-left corner: `row` grows downwards and
+//! `col` grows to the right, both from 0 (the notation prints them as
+//! `a, b, c…` and `1, 2, 3…`).
+//!
+//! Lines have a flat index for hosts: the `(rows + 1) × cols` horizontal
+//! lines first, row by row, then the `rows × (cols + 1)` vertical lines, row
+//! by row. Boxes are indexed row by row.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Smallest number of boxes on a side.
+pub const MIN_SIDE: u8 = 1;
+/// Largest number of boxes on a side.
+pub const MAX_SIDE: u8 = 6;
+/// Largest number of lines of any board (6×6 boxes).
+pub const MAX_LINES: usize = 84;
+/// Largest number of boxes of any board (6×6 boxes).
+pub const MAX_BOXES: usize = 36;
+
+/// A board size that is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[error("a board is 1 to 6 boxes on each side, not {rows}x{cols}")]
+pub struct SizeError {
+    /// Rows asked for.
+    pub rows: u32,
+    /// Columns asked for.
+    pub cols: u32,
+}
+
+/// The size of a board in boxes: every rectangle from 1×1 to 6×6 works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "SizeWire", into = "SizeWire")]
+pub struct BoardSize {
+    rows: u8,
+    cols: u8,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SizeWire {
+    rows: u32,
+    cols: u32,
+}
+
+impl TryFrom<SizeWire> for BoardSize {
+    type Error = SizeError;
+    fn try_from(w: SizeWire) -> Result<Self, SizeError> {
+        BoardSize::new(w.rows, w.cols)
+    }
+}
+
+impl From<BoardSize> for SizeWire {
+    fn from(s: BoardSize) -> SizeWire {
+        SizeWire {
+            rows: u32::from(s.rows),
+            cols: u32::from(s.cols),
+        }
+    }
+}
+
+impl BoardSize {
+    /// The 3×3 boxes board.
+    pub const SMALL: BoardSize = BoardSize { rows: 3, cols: 3 };
+    /// The 4×4 boxes board.
+    pub const MEDIUM: BoardSize = BoardSize { rows: 4, cols: 4 };
+    /// The 5×5 boxes board (the "6×6 dots" board).
+    pub const LARGE: BoardSize = BoardSize { rows: 5, cols: 5 };
+
+    /// A board of `rows × cols` boxes, each from 1 to 6.
+    pub fn new(rows: u32, cols: u32) -> Result<BoardSize, SizeError> {
+        let ok = |n: u32| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&n);
+        if ok(rows) && ok(cols) {
+            Ok(BoardSize {
+                rows: rows as u8,
+                cols: cols as u8,
+            })
+        } else {
+            Err(SizeError { rows, cols })
+        }
+    }
+
+    /// Parse `"3x3"` (boxes; `×` and `X` also accepted).
+    pub fn parse(text: &str) -> Result<BoardSize, SizeError> {
+        let t = text.trim().to_ascii_lowercase().replace('×', "x");
+        let mut parts = t.split('x');
+        let r = parts.next().and_then(|p| p.trim().parse::<u32>().ok());
+        let c = parts.next().and_then(|p| p.trim().parse::<u32>().ok());
+        match (r, c, parts.next()) {
+            (Some(r), Some(c), None) => BoardSize::new(r, c),
+            _ => Err(SizeError { rows: 0, cols: 0 }),
+        }
+    }
+
+    /// Rows of boxes.
+    #[must_use]
+    pub const fn rows(self) -> u8 {
+        self.rows
+    }
+
+    /// Columns of boxes.
+    #[must_use]
+    pub const fn cols(self) -> u8 {
+        self.cols
+    }
+
+    /// Number of boxes.
+    #[must_use]
+    pub const fn num_boxes(self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// Number of horizontal lines (they come first in the index form).
+    #[must_use]
+    pub const fn num_horizontal(self) -> usize {
+        (self.rows as usize + 1) * self.cols as usize
+    }
+
+    /// Number of lines.
+    #[must_use]
+    pub const fn num_lines(self) -> usize {
+        self.num_horizontal() + self.rows as usize * (self.cols as usize + 1)
+    }
+
+    /// Whether `line` lies on this board.
+    #[must_use]
+    pub fn contains(self, line: Line) -> bool {
+        match line.orientation {
+            Orientation::Horizontal => line.row <= self.rows && line.col < self.cols,
+            Orientation::Vertical => line.row < self.rows && line.col <= self.cols,
+        }
+    }
+
+    /// Whether `dot` lies on this board.
+    #[must_use]
+    pub fn contains_dot(self, dot: Dot) -> bool {
+        dot.row <= self.rows && dot.col <= self.cols
+    }
+
+    /// The flat index of `line`, `None` when it is off this board.
+    #[must_use]
+    pub fn line_index(self, line: Line) -> Option<usize> {
+        if !self.contains(line) {
+            return None;
+        }
+        let (r, c) = (line.row as usize, line.col as usize);
+        Some(match line.orientation {
+            Orientation::Horizontal => r * self.cols as usize + c,
+            Orientation::Vertical => self.num_horizontal() + r * (self.cols as usize + 1) + c,
+        })
+    }
+
+    /// The line with flat index `index`, `None` when out of range.
+    #[must_use]
+    pub fn line_at(self, index: usize) -> Option<Line> {
+        let h = self.num_horizontal();
+        if index < h {
+            let c = self.cols as usize;
+            Some(Line::horizontal((index / c) as u8, (index % c) as u8))
+        } else if index < self.num_lines() {
+            let i = index - h;
+            let c = self.cols as usize + 1;
+            Some(Line::vertical((i / c) as u8, (i % c) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Every line of the board in index order.
+    pub fn lines(self) -> impl Iterator<Item = Line> {
+        (0..self.num_lines()).filter_map(move |i| self.line_at(i))
+    }
+
+    /// The flat index of a box, `None` when off the board.
+    #[must_use]
+    pub fn box_index(self, b: BoxCoord) -> Option<usize> {
+        (b.row < self.rows && b.col < self.cols)
+            .then(|| b.row as usize * self.cols as usize + b.col as usize)
+    }
+
+    /// The box with flat index `index`, `None` when out of range.
+    #[must_use]
+    pub fn box_at(self, index: usize) -> Option<BoxCoord> {
+        (index < self.num_boxes()).then(|| BoxCoord {
+            row: (index / self.cols as usize) as u8,
+            col: (index % self.cols as usize) as u8,
+        })
+    }
+
+    /// Every box in index order.
+    pub fn boxes(self) -> impl Iterator<Item = BoxCoord> {
+        (0..self.num_boxes()).filter_map(move |i| self.box_at(i))
+    }
+
+    /// The four sides of a box: top, bottom, left, right.
+    #[must_use]
+    pub fn box_sides(self, b: BoxCoord) -> [Line; 4] {
+        [
+            Line::horizontal(b.row, b.col),
+            Line::horizontal(b.row + 1, b.col),
+            Line::vertical(b.row, b.col),
+            Line::vertical(b.row, b.col + 1),
+        ]
+    }
+
+    /// The boxes a line borders (one on the edge, two inside).
+    #[must_use]
+    pub fn line_boxes(self, line: Line) -> Vec<BoxCoord> {
+        let mut out = Vec::with_capacity(2);
+        if !self.contains(line) {
+            return out;
+        }
+        match line.orientation {
+            Orientation::Horizontal => {
+                if line.row > 0 {
+                    out.push(BoxCoord::new(line.row - 1, line.col));
+                }
+                if line.row < self.rows {
+                    out.push(BoxCoord::new(line.row, line.col));
+                }
+            }
+            Orientation::Vertical => {
+                if line.col > 0 {
+                    out.push(BoxCoord::new(line.row, line.col - 1));
+                }
+                if line.col < self.cols {
+                    out.push(BoxCoord::new(line.row, line.col));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl BoardSize {
+    /// Line indices of the four sides of box `b` (top, bottom, left, right);
+    /// `b` must be below `num_boxes()`.
+    pub(crate) fn box_line_indices(self, b: usize) -> [usize; 4] {
+        let c = self.cols as usize;
+        let (r, col) = (b / c, b % c);
+        let left = self.num_horizontal() + r * (c + 1) + col;
+        [r * c + col, (r + 1) * c + col, left, left + 1]
+    }
+
+    /// Bit mask of the four sides of box `b`.
+    pub(crate) fn box_mask(self, b: usize) -> u128 {
+        self.box_line_indices(b)
+            .iter()
+            .fold(0u128, |m, &i| m | (1u128 << i))
+    }
+
+    /// Box indices on either side of line `l` (`None` past the edge); `l`
+    /// must be below `num_lines()`.
+    pub(crate) fn line_box_indices(self, l: usize) -> [Option<usize>; 2] {
+        let (rows, c) = (self.rows as usize, self.cols as usize);
+        let h = self.num_horizontal();
+        if l < h {
+            let (r, col) = (l / c, l % c);
+            [
+                (r > 0).then(|| (r - 1) * c + col),
+                (r < rows).then(|| r * c + col),
+            ]
+        } else {
+            let i = l - h;
+            let (r, col) = (i / (c + 1), i % (c + 1));
+            [
+                (col > 0).then(|| r * c + col - 1),
+                (col < c).then(|| r * c + col),
+            ]
+        }
+    }
+
+    /// Mask with one bit per line of the board.
+    pub(crate) fn all_lines_mask(self) -> u128 {
+        let n = self.num_lines();
+        if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+}
+
+impl std::fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// Which way a line runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Orientation {
+    /// Joins a dot to its right-hand neighbour.
+    Horizontal,
+    /// Joins a dot to the dot below it.
+    Vertical,
+}
+
+/// A dot: `row` 0 is the top row (printed `1`), `col` 0 the left column
+/// (printed `a`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Dot {
+    /// Row from the top, from 0.
+    pub row: u8,
+    /// Column from the left, from 0.
+    pub col: u8,
+}
+
+impl Dot {
+    /// The dot at `row`, `col` (both from 0).
+    #[must_use]
+    pub const fn new(row: u8, col: u8) -> Dot {
+        Dot { row, col }
+    }
+}
+
+/// A box: `row` 0 is the top row, `col` 0 the left column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BoxCoord {
+    /// Row from the top, from 0.
+    pub row: u8,
+    /// Column from the left, from 0.
+    pub col: u8,
+}
+
+impl BoxCoord {
+    /// The box at `row`, `col` (both from 0).
+    #[must_use]
+    pub const fn new(row: u8, col: u8) -> BoxCoord {
+        BoxCoord { row, col }
+    }
+}
+
+/// Why two dots do not make a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum LineError {
+    /// Both ends are the same dot.
+    #[error("a line needs two different dots")]
+    SameDot,
+    /// The dots are not in the same row or column.
+    #[error("lines are horizontal or vertical, never diagonal")]
+    Diagonal,
+    /// The dots are in line but not neighbours.
+    #[error("a line joins two neighbouring dots; this one is longer")]
+    TooLong,
+    /// A dot is off the board.
+    #[error("the line is off the board")]
+    OffBoard,
+}
+
+/// A line between two neighbouring dots: a small `Copy` value.
+///
+/// A horizontal line is named by its left dot, a vertical line by its top
+/// dot. Whether it lies on a given board is checked by
+/// [`BoardSize::contains`] and by every function that takes a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Line {
+    /// Horizontal or vertical.
+    pub orientation: Orientation,
+    /// Row of the left (horizontal) or top (vertical) dot.
+    pub row: u8,
+    /// Column of the left (horizontal) or top (vertical) dot.
+    pub col: u8,
+}
+
+impl Line {
+    /// The line from dot (`row`, `col`) to the dot to its right.
+    #[must_use]
+    pub const fn horizontal(row: u8, col: u8) -> Line {
+        Line {
+            orientation: Orientation::Horizontal,
+            row,
+            col,
+        }
+    }
+
+    /// The line from dot (`row`, `col`) to the dot below it.
+    #[must_use]
+    pub const fn vertical(row: u8, col: u8) -> Line {
+        Line {
+            orientation: Orientation::Vertical,
+            row,
+            col,
+        }
+    }
+
+    /// The line joining two dots, in either order; a typed error for the
+    /// same dot, a diagonal or a segment longer than one unit.
+    pub fn between(a: Dot, b: Dot) -> Result<Line, LineError> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a == b {
+            Err(LineError::SameDot)
+        } else if a.row == b.row {
+            if b.col - a.col == 1 {
+                Ok(Line::horizontal(a.row, a.col))
+            } else {
+                Err(LineError::TooLong)
+            }
+        } else if a.col == b.col {
+            if b.row - a.row == 1 {
+                Ok(Line::vertical(a.row, a.col))
+            } else {
+                Err(LineError::TooLong)
+            }
+        } else {
+            Err(LineError::Diagonal)
+        }
+    }
+
+    /// The two dots of the line: left then right, or top then bottom.
+    #[must_use]
+    pub fn dots(self) -> (Dot, Dot) {
+        let a = Dot::new(self.row, self.col);
+        let b = match self.orientation {
+            Orientation::Horizontal => Dot::new(self.row, self.col.saturating_add(1)),
+            Orientation::Vertical => Dot::new(self.row.saturating_add(1), self.col),
+        };
+        (a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_from_1x1_to_6x6_and_nothing_else() {
+        for r in 1..=6 {
+            for c in 1..=6 {
+                let s = BoardSize::new(r, c).unwrap();
+                assert_eq!(s.num_boxes(), (r * c) as usize);
+                assert_eq!(s.num_lines(), ((r + 1) * c + r * (c + 1)) as usize);
+            }
+        }
+        assert!(BoardSize::new(0, 3).is_err());
+        assert!(BoardSize::new(7, 3).is_err());
+        assert_eq!(BoardSize::parse("5x5").unwrap(), BoardSize::LARGE);
+        assert_eq!(
+            BoardSize::parse("2×3").unwrap(),
+            BoardSize::new(2, 3).unwrap()
+        );
+        assert!(BoardSize::parse("3x").is_err());
+        assert_eq!(BoardSize::new(6, 6).unwrap().num_lines(), MAX_LINES);
+    }
+
+    #[test]
+    fn line_index_round_trips() {
+        for r in 1..=6 {
+            for c in 1..=6 {
+                let s = BoardSize::new(r, c).unwrap();
+                for i in 0..s.num_lines() {
+                    let l = s.line_at(i).unwrap();
+                    assert!(s.contains(l));
+                    assert_eq!(s.line_index(l), Some(i));
+                }
+                assert_eq!(s.line_at(s.num_lines()), None);
+            }
+        }
+    }
+
+    #[test]
+    fn every_box_has_four_sides_that_border_it() {
+        let s = BoardSize::new(3, 4).unwrap();
+        for b in s.boxes() {
+            for side in s.box_sides(b) {
+                assert!(s.line_boxes(side).contains(&b));
+            }
+        }
+        // An edge line borders one box, an inner line two.
+        assert_eq!(s.line_boxes(Line::horizontal(0, 0)).len(), 1);
+        assert_eq!(s.line_boxes(Line::horizontal(1, 0)).len(), 2);
+        assert_eq!(s.line_boxes(Line::vertical(0, 4)).len(), 1);
+    }
+
+    #[test]
+    fn between_rejects_diagonals_and_long_segments() {
+        assert_eq!(
+            Line::between(Dot::new(0, 0), Dot::new(1, 1)),
+            Err(LineError::Diagonal)
+        );
+        assert_eq!(
+            Line::between(Dot::new(0, 0), Dot::new(0, 2)),
+            Err(LineError::TooLong)
+        );
+        assert_eq!(
+            Line::between(Dot::new(2, 0), Dot::new(0, 0)),
+            Err(LineError::TooLong)
+        );
+        assert_eq!(
+            Line::between(Dot::new(1, 1), Dot::new(1, 1)),
+            Err(LineError::SameDot)
+        );
+        assert_eq!(
+            Line::between(Dot::new(1, 2), Dot::new(1, 1)),
+            Ok(Line::horizontal(1, 1))
+        );
+        assert_eq!(
+            Line::between(Dot::new(3, 2), Dot::new(2, 2)),
+            Ok(Line::vertical(2, 2))
+        );
+    }
+}

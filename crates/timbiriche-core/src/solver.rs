@@ -1,0 +1,869 @@
+//! The exact solver.
+//!
+//! The value of a position is the net points the player to move will make
+//! from the boxes still unclaimed, with perfect play by both (in misère:
+//! the opponent's points minus the mover's, so higher is still better for
+//! the mover). The score so far does not enter, so the value depends only
+//! on the set of drawn lines and one table serves every score.
+//!
+//! Negamax with alpha-beta over drawn-line bit sets, a transposition table
+//! of bounds keyed by the drawn lines under the board's symmetries, move
+//! ordering (captures, then safe lines from the centre outwards, then
+//! sacrifices by size) and the free-capture rule: in the standard game a
+//! box whose capture touches no other open box is taken at once (it is a
+//! point that either player may pocket at any time without losing the
+//! turn, so taking it now is never worse).
+//!
+//! Wilson's recurrence: a line completing boxes worth `k` is worth
+//! `k + value(child)` (same player again); any other line `-value(child)`.
+
+use games_common::{Budget, CancelFlag, SearchControl, SearchStats};
+use serde::{Deserialize, Serialize};
+
+use std::collections::HashMap;
+
+use crate::board::{BoardSize, Line};
+use crate::chains::{endgame_value, Comp};
+use crate::position::Position;
+use crate::symmetry::{symmetries, Symmetry};
+
+const NONE: u8 = u8::MAX;
+
+/// Positions with this many undrawn lines or fewer are searched again
+/// rather than looked up (cheaper than a cache miss).
+const TT_MIN_UNDRAWN: usize = 3;
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// The exact value (net points for the player to move from the
+    /// unclaimed boxes; see the module docs), `None` when the budget ran
+    /// out before it was proven.
+    pub value: Option<i32>,
+    /// Every optimal move, in line index order, once `complete`; when the
+    /// budget ran out after the value was proven, the moves proven optimal
+    /// so far.
+    pub best_moves: Vec<Line>,
+    /// Whether the value and the full list of optimal moves are proven.
+    pub complete: bool,
+    /// Nodes, time and why the search stopped.
+    pub stats: SearchStats,
+}
+
+impl Solution {
+    /// Nodes visited.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.stats.nodes
+    }
+}
+
+/// A table slot: the low 64 bits of the key, then `lo` (bits 0..16), `hi`
+/// (bits 16..32), a used flag (bit 32) and the key's bits 64..84 (bits
+/// 33..53): boards have at most 84 lines, so the key is stored whole and
+/// the table is exact. All zero means empty, so the table is allocated
+/// zeroed.
+type Entry = [u64; 2];
+
+fn pack(key: u128, lo: i32, hi: i32, best: u8) -> Entry {
+    let lo = lo.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16;
+    let hi = hi.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16;
+    let top = ((key >> 64) as u64) & 0xF_FFFF;
+    [
+        key as u64,
+        u64::from(lo) | u64::from(hi) << 16 | 1 << 32 | top << 33 | u64::from(best & 0x7F) << 53,
+    ]
+}
+
+/// The best move stored with an entry (canonical frame), plus one; 0 for
+/// none.
+fn entry_best(e: &Entry) -> u8 {
+    (e[1] >> 53 & 0x7F) as u8
+}
+
+fn unpack(e: &Entry) -> (i32, i32) {
+    (
+        i32::from(e[1] as u16 as i16),
+        i32::from((e[1] >> 16) as u16 as i16),
+    )
+}
+
+fn matches(e: &Entry, key: u128) -> bool {
+    e[1] >> 32 & 1 == 1
+        && e[0] == key as u64
+        && (e[1] >> 33) & 0xF_FFFF == ((key >> 64) as u64) & 0xF_FFFF
+}
+
+fn used(e: &Entry) -> bool {
+    e[1] >> 32 & 1 == 1
+}
+
+/// Drawn lines of the key stored in an entry.
+fn entry_drawn(e: &Entry) -> u32 {
+    e[0].count_ones() + ((e[1] >> 33) & 0xF_FFFF).count_ones()
+}
+
+/// A search over one position's board and values.
+pub(crate) struct Solver<'a> {
+    full: u128,
+    nl: usize,
+    box_mask: Vec<u128>,
+    line_boxes: Vec<[u8; 2]>,
+    vals: Vec<i32>,
+    free_captures: bool,
+    /// Whether the chain rule applies (standard game, all boxes worth 1).
+    chain_rule: bool,
+    /// Centre-outwards rank of each line (lower first).
+    rank: Vec<u8>,
+    syms: Vec<Symmetry>,
+    tt: Vec<Entry>,
+    tt_mask: usize,
+    control: SearchControl<'a>,
+    aborted: bool,
+    endgame_memo: HashMap<Vec<Comp>, i32>,
+}
+
+fn mix(key: u128) -> u64 {
+    let lo = key as u64;
+    let hi = (key >> 64) as u64;
+    let mut h = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h
+}
+
+impl<'a> Solver<'a> {
+    pub(crate) fn new(pos: &Position, budget: Budget, cancel: &'a CancelFlag) -> Solver<'a> {
+        let size = pos.size();
+        let nl = size.num_lines();
+        let misere = pos.is_misere();
+        let vals: Vec<i32> = pos
+            .values()
+            .iter()
+            .map(|&v| if misere { -i32::from(v) } else { i32::from(v) })
+            .collect();
+        let box_mask = (0..size.num_boxes()).map(|b| size.box_mask(b)).collect();
+        let line_boxes = (0..nl)
+            .map(|l| {
+                let [a, b] = size.line_box_indices(l);
+                [a.map_or(NONE, |x| x as u8), b.map_or(NONE, |x| x as u8)]
+            })
+            .collect();
+        let undrawn = pos.num_undrawn();
+        let bits = undrawn.clamp(12, 21);
+        let tt_len = 1usize << bits;
+        Solver {
+            full: size.all_lines_mask(),
+            nl,
+            box_mask,
+            line_boxes,
+            free_captures: !misere,
+            chain_rule: !misere && pos.values().iter().all(|&v| v == 1),
+            rank: centre_rank(size),
+            syms: symmetries(size, &vals),
+            vals,
+            tt: vec![[0u64; 2]; tt_len],
+            tt_mask: tt_len - 1,
+            control: SearchControl::new(budget, cancel),
+            aborted: false,
+            endgame_memo: HashMap::new(),
+        }
+    }
+
+    #[inline]
+    fn sides(&self, drawn: u128, b: u8) -> u32 {
+        (drawn & self.box_mask[usize::from(b)]).count_ones()
+    }
+
+    /// Points (signed) and count of boxes line `l` completes.
+    #[inline]
+    fn completion(&self, drawn: u128, l: usize) -> (i32, u32, u32) {
+        let mut k = 0;
+        let mut n = 0;
+        let mut third = 0;
+        for &b in &self.line_boxes[l] {
+            if b != NONE {
+                match self.sides(drawn, b) {
+                    3 => {
+                        k += self.vals[usize::from(b)];
+                        n += 1;
+                    }
+                    2 => third += 1,
+                    _ => {}
+                }
+            }
+        }
+        (k, n, third)
+    }
+
+    fn canonical(&self, drawn: u128) -> u128 {
+        self.canonical_with(drawn).0
+    }
+
+    /// The canonical key and the index of the symmetry that gives it.
+    fn canonical_with(&self, drawn: u128) -> (u128, usize) {
+        let mut best = (drawn, 0);
+        for (i, s) in self.syms.iter().enumerate().skip(1) {
+            let img = s.apply(drawn);
+            if img < best.0 {
+                best = (img, i);
+            }
+        }
+        best
+    }
+
+    /// A capture that is always optimal to make at once (standard game):
+    ///
+    /// 1. the line touches no other open box, or closes it too, or the other
+    ///    box has no side drawn. For any quiet move X, "take, then X" is
+    ///    worth at least as much as "X": after X the rival may take the
+    ///    same box, and `k > 0` (for captures X the same holds by
+    ///    induction, as the other box keeps fewer than 2 sides).
+    /// 2. (boxes all worth 1) the box starts a run of at least three boxes
+    ///    (the next two have exactly 2 sides): the chain rule, taking the
+    ///    first box keeps both "take all" and "all but two" open.
+    fn forced_capture(&self, drawn: u128) -> Option<(usize, i32)> {
+        for (b, &m) in self.box_mask.iter().enumerate() {
+            let missing = m & !drawn;
+            if missing.count_ones() != 1 {
+                continue;
+            }
+            let l = missing.trailing_zeros() as usize;
+            let [x, y] = self.line_boxes[l];
+            let other = if usize::from(x) == b { y } else { x };
+            let take = if other == NONE {
+                true
+            } else {
+                match self.sides(drawn, other) {
+                    0 | 3 => true,
+                    2 if self.chain_rule => self.long_run_from(drawn, b, l, other),
+                    _ => false,
+                }
+            };
+            if take {
+                let (k, _, _) = self.completion(drawn, l);
+                return Some((l, k));
+            }
+        }
+        None
+    }
+
+    /// Whether taking box `b` through line `l` starts a run of at least
+    /// three boxes that does not end in another capturable box (an opened
+    /// loop or a chain opened in the middle keeps its "all but four"
+    /// option only if the first box is not taken blindly).
+    fn long_run_from(&self, drawn: u128, b: usize, l: usize, second: u8) -> bool {
+        let mut len = 2;
+        let mut prev_line = l;
+        let mut cur = second;
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            if steps > 40 {
+                return false;
+            }
+            let far = self.box_mask[usize::from(cur)] & !drawn & !(1u128 << prev_line);
+            if far.count_ones() != 1 {
+                return false;
+            }
+            let f = far.trailing_zeros() as usize;
+            if f >= self.nl {
+                return false;
+            }
+            let [p, q] = self.line_boxes[f];
+            let next = if p == cur { q } else { p };
+            if next == NONE {
+                return len >= 3;
+            }
+            if usize::from(next) == b {
+                return false;
+            }
+            match self.sides(drawn, next) {
+                2 => {
+                    len += 1;
+                    prev_line = f;
+                    cur = next;
+                }
+                3 => return false,
+                _ => return len >= 3,
+            }
+        }
+    }
+
+    /// The exact value of a simple loony endgame: nothing to take, no safe
+    /// line, every open box with exactly two sides, and every group a
+    /// chain of 3+ or a loop of 4+ (boxes worth 1, standard game). Then
+    /// the player to move must open a group and the rival either takes it
+    /// all or keeps control with all-but-two (four for a loop).
+    fn simple_endgame(&mut self, drawn: u128) -> Option<i32> {
+        let nb = self.box_mask.len();
+        let mut open: u64 = 0;
+        for (b, &m) in self.box_mask.iter().enumerate() {
+            match (m & !drawn).count_ones() {
+                0 => {}
+                2 => open |= 1u64 << b,
+                _ => return None,
+            }
+        }
+        let mut comps: Vec<(bool, u32)> = Vec::new();
+        let mut seen: u64 = 0;
+        for start in 0..nb {
+            if open >> start & 1 == 0 || seen >> start & 1 == 1 {
+                continue;
+            }
+            let mut stack = vec![start];
+            seen |= 1u64 << start;
+            let (mut n, mut ground) = (0u32, 0u32);
+            while let Some(b) = stack.pop() {
+                n += 1;
+                let mut free = self.box_mask[b] & !drawn;
+                while free != 0 {
+                    let l = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let [x, y] = self.line_boxes[l];
+                    let o = if usize::from(x) == b { y } else { x };
+                    if o == NONE {
+                        ground += 1;
+                    } else if seen >> o & 1 == 0 {
+                        seen |= 1u64 << o;
+                        stack.push(usize::from(o));
+                    }
+                }
+            }
+            match ground {
+                0 if n >= 4 => comps.push((true, n)),
+                2 if n >= 3 => comps.push((false, n)),
+                _ => return None,
+            }
+        }
+        Some(endgame_value(&comps, 1, &mut self.endgame_memo))
+    }
+
+    /// Boxes the opponent could take in a row after a sacrifice that leaves
+    /// `drawn`, starting from the boxes line `l` gave a 3rd side.
+    fn give_size(&self, drawn: u128, l: usize) -> u32 {
+        let mut total = 0;
+        let mut d = drawn;
+        for &start in &self.line_boxes[l] {
+            if start == NONE {
+                continue;
+            }
+            let mut b = start;
+            let mut steps = 0;
+            while self.sides(d, b) == 3 && steps < 40 {
+                steps += 1;
+                let missing = self.box_mask[usize::from(b)] & !d;
+                let m = missing.trailing_zeros() as usize;
+                if m >= self.nl {
+                    break;
+                }
+                d |= 1u128 << m;
+                total += 1;
+                let [x, y] = self.line_boxes[m];
+                let next = if x == b { y } else { x };
+                if next == NONE {
+                    break;
+                }
+                b = next;
+            }
+        }
+        total
+    }
+
+    fn probe(&self, key: u128) -> Option<(i32, i32, u8)> {
+        let h = mix(key) as usize & self.tt_mask & !1;
+        self.tt[h..h + 2].iter().find(|e| matches(e, key)).map(|e| {
+            let (lo, hi) = unpack(e);
+            (lo, hi, entry_best(e))
+        })
+    }
+
+    fn store(&mut self, key: u128, lo: i32, hi: i32, best: u8) {
+        let h = mix(key) as usize & self.tt_mask & !1;
+        // Same key: merge the bounds.
+        for e in &mut self.tt[h..h + 2] {
+            if matches(e, key) {
+                let (olo, ohi) = unpack(e);
+                *e = pack(key, olo.max(lo), ohi.min(hi), best);
+                return;
+            }
+        }
+        // Slot 0 keeps the position nearest the root (fewest drawn lines);
+        // slot 1 always takes the newcomer.
+        let mine = key.count_ones();
+        let slot0 = self.tt[h];
+        let idx = if !used(&slot0) || mine <= entry_drawn(&slot0) {
+            if used(&slot0) {
+                self.tt[h + 1] = slot0;
+            }
+            h
+        } else {
+            h + 1
+        };
+        self.tt[idx] = pack(key, lo, hi, best);
+    }
+
+    /// Ordered moves: (line, points, boxes completed).
+    fn moves(&self, drawn: u128) -> Vec<(usize, i32, u32)> {
+        self.moves_within(drawn, u128::MAX)
+    }
+
+    /// The quiet (non-capturing) lines worth searching. In the standard
+    /// game, when box B can be taken through line L, every quiet line X is
+    /// strictly worse than "L, then X" (after X the rival could take B the
+    /// same way), except the far side F of the box beyond L when that box
+    /// has exactly 2 sides (the double-dealing line, which turns the
+    /// capture into a gift). So only lines that are that F for every
+    /// capturable box survive.
+    fn quiet_allowed(&self, drawn: u128) -> u128 {
+        if !self.free_captures {
+            return u128::MAX;
+        }
+        let mut allowed = u128::MAX;
+        for (b, &m) in self.box_mask.iter().enumerate() {
+            let missing = m & !drawn;
+            if missing.count_ones() != 1 {
+                continue;
+            }
+            let l = missing.trailing_zeros() as usize;
+            let [x, y] = self.line_boxes[l];
+            let other = if usize::from(x) == b { y } else { x };
+            let mask = if other != NONE && self.sides(drawn, other) == 2 {
+                self.box_mask[usize::from(other)] & !drawn & !(1u128 << l)
+            } else {
+                0
+            };
+            allowed &= mask;
+        }
+        allowed
+    }
+
+    fn moves_within(&self, drawn: u128, quiet_ok: u128) -> Vec<(usize, i32, u32)> {
+        // Sort key: class and rank in the high bits, the line in the low 8.
+        let mut list: Vec<(u32, i32, u32)> = Vec::with_capacity(self.nl);
+        let mut free = self.full & !drawn;
+        while free != 0 {
+            let l = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let (k, n, third) = self.completion(drawn, l);
+            if n == 0 && quiet_ok >> l & 1 == 0 {
+                continue;
+            }
+            let r = u32::from(self.rank[l]);
+            let key = if n > 0 {
+                r
+            } else if third == 0 {
+                1000 + r
+            } else {
+                let give = self.give_size(drawn | 1u128 << l, l);
+                2000 + give * 200 + r
+            };
+            list.push((key << 8 | l as u32, k, n));
+        }
+        list.sort_unstable_by_key(|&(key, _, _)| key);
+        list.into_iter()
+            .map(|(key, k, n)| ((key & 0xFF) as usize, k, n))
+            .collect()
+    }
+
+    /// Negamax value of `drawn` within (`alpha`, `beta`), fail-soft.
+    /// `rem` bounds the absolute value (points still open).
+    pub(crate) fn search(&mut self, drawn: u128, mut alpha: i32, mut beta: i32, rem: i32) -> i32 {
+        if drawn == self.full || rem == 0 {
+            // No points left: nothing more can change the value.
+            return 0;
+        }
+        if !self.control.tick() {
+            self.aborted = true;
+            return 0;
+        }
+        if self.free_captures {
+            if let Some((l, k)) = self.forced_capture(drawn) {
+                return k + self.search(drawn | 1u128 << l, alpha - k, beta - k, rem - k.abs());
+            }
+        }
+        if self.chain_rule {
+            if let Some(v) = self.simple_endgame(drawn) {
+                return v;
+            }
+        }
+        if alpha >= rem {
+            return rem;
+        }
+        if beta <= -rem {
+            return -rem;
+        }
+        let use_tt = self.nl - drawn.count_ones() as usize > TT_MIN_UNDRAWN;
+        let (key, sym) = if use_tt {
+            self.canonical_with(drawn)
+        } else {
+            (0, 0)
+        };
+        let (mut lo, mut hi) = (-rem, rem);
+        let mut hint_line = usize::MAX;
+        if let Some((l, h, bm)) = if use_tt { self.probe(key) } else { None } {
+            if bm > 0 {
+                hint_line = self.syms[sym].inv[usize::from(bm - 1)];
+            }
+            lo = lo.max(l);
+            hi = hi.min(h);
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            if lo == hi {
+                return lo;
+            }
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (a0, b0) = (alpha, beta);
+        let mut best = i32::MIN;
+        let quiet_ok = self.quiet_allowed(drawn);
+        let mut moves = self.moves_within(drawn, quiet_ok);
+        if let Some(i) = moves.iter().position(|&(l, _, _)| l == hint_line) {
+            moves[..=i].rotate_right(1);
+        }
+        let mut best_line = usize::MAX;
+        for (l, k, n) in moves {
+            let child = drawn | 1u128 << l;
+            let v = if n > 0 {
+                let r = rem - self.abs_points(drawn, l);
+                k + self.search(child, alpha - k, beta - k, r)
+            } else {
+                -self.search(child, -beta, -alpha, rem)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_line = l;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (nlo, nhi) = if best <= a0 {
+            (lo, best)
+        } else if best >= b0 {
+            (best, hi)
+        } else {
+            (best, best)
+        };
+        if use_tt {
+            let bm = self.syms[sym]
+                .perm
+                .get(best_line)
+                .map_or(0, |&c| c as u8 + 1);
+            self.store(key, nlo, nhi, bm);
+        }
+        best
+    }
+
+    fn abs_points(&self, drawn: u128, l: usize) -> i32 {
+        self.line_boxes[l]
+            .iter()
+            .filter(|&&b| b != NONE && self.sides(drawn, b) == 3)
+            .map(|&b| self.vals[usize::from(b)].abs())
+            .sum()
+    }
+
+    /// Exact value by MTD(f): null-window searches from `guess` until the
+    /// bounds meet (the table keeps the bounds between passes).
+    pub(crate) fn mtdf(&mut self, drawn: u128, guess: i32, rem: i32) -> i32 {
+        let (mut lower, mut upper) = (-rem, rem);
+        let mut g = guess.clamp(lower, upper);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(drawn, beta - 1, beta, rem);
+            if self.aborted {
+                return 0;
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
+    }
+
+    /// Exact value of a root move's child from the root player's view,
+    /// tested against `target`: returns a value `>= target` iff the move
+    /// achieves `target`.
+    fn test_move(&mut self, drawn: u128, l: usize, target: i32, rem: i32) -> i32 {
+        let (k, n, _) = self.completion(drawn, l);
+        let child = drawn | 1u128 << l;
+        if n > 0 {
+            let r = rem - self.abs_points(drawn, l);
+            k + self.search(child, target - 1 - k, target - k, r)
+        } else {
+            -self.search(child, -target, -target + 1, rem)
+        }
+    }
+
+    /// Root search: value and the first best move in search order.
+    pub(crate) fn best_move(&mut self, drawn: u128, rem: i32) -> Option<(i32, usize)> {
+        let mut alpha = -rem - 1;
+        let beta = rem + 1;
+        let mut best: Option<(i32, usize)> = None;
+        for (l, k, n) in self.moves(drawn) {
+            let child = drawn | 1u128 << l;
+            let v = if n > 0 {
+                let r = rem - self.abs_points(drawn, l);
+                k + self.search(child, alpha - k, beta - k, r)
+            } else {
+                -self.search(child, -beta, -alpha, rem)
+            };
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(bv, _)| v > bv) {
+                best = Some((v, l));
+                alpha = alpha.max(v);
+            }
+        }
+        best
+    }
+
+    pub(crate) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    pub(crate) fn stats(&self) -> SearchStats {
+        self.control.stats()
+    }
+}
+
+/// Lines ranked from the centre of the board outwards.
+fn centre_rank(size: BoardSize) -> Vec<u8> {
+    let (r, c) = (i32::from(size.rows()), i32::from(size.cols()));
+    let mut idx: Vec<(i32, usize)> = (0..size.num_lines())
+        .map(|i| {
+            let d = size.line_at(i).map_or(0, |l| {
+                // Midpoint in half units, distance from centre (r, c).
+                let (a, b) = l.dots();
+                let y = i32::from(a.row) + i32::from(b.row);
+                let x = i32::from(a.col) + i32::from(b.col);
+                (2 * y - 2 * r).abs() + (2 * x - 2 * c).abs()
+            });
+            (d, i)
+        })
+        .collect();
+    idx.sort_unstable();
+    let mut rank = vec![0u8; size.num_lines()];
+    for (pos, &(_, i)) in idx.iter().enumerate() {
+        rank[i] = pos as u8;
+    }
+    rank
+}
+
+fn remaining_abs(pos: &Position) -> i32 {
+    pos.remaining_points() as i32
+}
+
+/// Solve `position` exactly: its value and **all** optimal moves.
+///
+/// The value is found with a full window; each move is then tested with a
+/// null window against it. When the budget or `cancel` stops the search,
+/// `value` is `None` (or the moves list is partial) and `complete` is
+/// false.
+///
+/// ```
+/// use timbiriche_core::{solve, BoardSize, Budget, CancelFlag, Position};
+///
+/// let pos = Position::standard(BoardSize::new(2, 2).unwrap());
+/// let s = solve(&pos, Budget::UNLIMITED, &CancelFlag::new());
+/// assert_eq!(s.value, Some(2));
+/// assert_eq!(s.best_moves.len(), 8); // the 8 outer lines
+/// ```
+#[must_use]
+pub fn solve(position: &Position, budget: Budget, cancel: &CancelFlag) -> Solution {
+    let mut s = Solver::new(position, budget, cancel);
+    let drawn = position.drawn_bits();
+    let rem = remaining_abs(position);
+    let size = position.size();
+    if position.is_over() {
+        return Solution {
+            value: Some(0),
+            best_moves: Vec::new(),
+            complete: true,
+            stats: s.stats(),
+        };
+    }
+    let v = s.mtdf(drawn, 0, rem);
+    if s.aborted() {
+        return Solution {
+            value: None,
+            best_moves: Vec::new(),
+            complete: false,
+            stats: s.stats(),
+        };
+    }
+    // Moves whose children are symmetric have the same value: test one
+    // move per class (the first in index order) and share its verdict.
+    let mut verdicts: Vec<(u128, bool)> = Vec::new();
+    let mut best = Vec::new();
+    for l in 0..size.num_lines() {
+        if drawn >> l & 1 == 1 {
+            continue;
+        }
+        let class = s.canonical(drawn | 1u128 << l);
+        let optimal = match verdicts.iter().find(|(c, _)| *c == class) {
+            Some(&(_, o)) => o,
+            None => {
+                let t = s.test_move(drawn, l, v, rem);
+                if s.aborted() {
+                    break;
+                }
+                verdicts.push((class, t >= v));
+                t >= v
+            }
+        };
+        if optimal {
+            if let Some(line) = size.line_at(l) {
+                best.push(line);
+            }
+        }
+    }
+    let complete = !s.aborted();
+    Solution {
+        value: Some(v),
+        best_moves: best,
+        complete,
+        stats: s.stats(),
+    }
+}
+
+/// The value of `position` and one optimal move (cheaper than [`solve`],
+/// which lists them all), or `None` when the budget ran out first.
+#[must_use]
+pub fn solve_one(
+    position: &Position,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> (Option<(i32, Line)>, SearchStats) {
+    if position.is_over() {
+        let s = Solver::new(position, budget, cancel);
+        return (None, s.stats());
+    }
+    let mut s = Solver::new(position, budget, cancel);
+    let r = s
+        .best_move(position.drawn_bits(), remaining_abs(position))
+        .and_then(|(v, l)| position.size().line_at(l).map(|line| (v, line)));
+    (r, s.stats())
+}
+
+/// Prove the value of `position` and an optimal move, keeping `preferred`
+/// (a line index) when it is optimal: `(value, line index, preferred was
+/// optimal)`, or `None` when the budget ran out.
+pub(crate) fn prove_preferring(
+    position: &Position,
+    preferred: usize,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> (Option<(i32, usize, bool)>, SearchStats) {
+    let mut s = Solver::new(position, budget, cancel);
+    let drawn = position.drawn_bits();
+    let rem = remaining_abs(position);
+    if position.is_over() {
+        return (None, s.stats());
+    }
+    let v = s.mtdf(drawn, 0, rem);
+    if s.aborted() {
+        return (None, s.stats());
+    }
+    if drawn >> preferred & 1 == 0 && preferred < position.size().num_lines() {
+        let t = s.test_move(drawn, preferred, v, rem);
+        if s.aborted() {
+            return (None, s.stats());
+        }
+        if t >= v {
+            return (Some((v, preferred, true)), s.stats());
+        }
+    }
+    for (l, _, _) in s.moves(drawn) {
+        let t = s.test_move(drawn, l, v, rem);
+        if s.aborted() {
+            return (None, s.stats());
+        }
+        if t >= v {
+            return (Some((v, l, false)), s.stats());
+        }
+    }
+    (None, s.stats())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_lines;
+
+    fn value(p: &Position) -> i32 {
+        solve(p, Budget::UNLIMITED, &CancelFlag::new())
+            .value
+            .unwrap()
+    }
+
+    #[test]
+    fn one_by_one_is_minus_one() {
+        let p = Position::standard(BoardSize::new(1, 1).unwrap());
+        let s = solve(&p, Budget::UNLIMITED, &CancelFlag::new());
+        assert_eq!(s.value, Some(-1));
+        assert_eq!(s.best_moves.len(), 4);
+        assert!(s.complete);
+    }
+
+    #[test]
+    fn two_by_two_is_plus_two_with_only_the_outer_lines() {
+        let p = Position::standard(BoardSize::new(2, 2).unwrap());
+        let s = solve(&p, Budget::UNLIMITED, &CancelFlag::new());
+        assert_eq!(s.value, Some(2));
+        let size = p.size();
+        let outer: Vec<Line> = size
+            .lines()
+            .filter(|&l| size.line_boxes(l).len() == 1)
+            .collect();
+        assert_eq!(s.best_moves, outer);
+    }
+
+    #[test]
+    fn two_by_three_is_minus_two() {
+        let p = Position::standard(BoardSize::new(2, 3).unwrap());
+        assert_eq!(value(&p), -2);
+        let q = Position::standard(BoardSize::new(3, 2).unwrap());
+        assert_eq!(value(&q), -2);
+    }
+
+    #[test]
+    fn value_ignores_the_score_so_far() {
+        let s = BoardSize::new(2, 2).unwrap();
+        let a =
+            Position::from_lines(s, &parse_lines(s, "a1-b1,a1-a2,b1-b2,a2-b2").unwrap()).unwrap();
+        // After the capture the mover (who took a box) moves again.
+        assert_eq!(a.points(a.to_move()), 1);
+        let v = value(&a);
+        assert!(v.abs() <= 3);
+    }
+
+    #[test]
+    fn budget_stops_the_search() {
+        let p = Position::standard(BoardSize::SMALL);
+        let s = solve(&p, Budget::nodes(100), &CancelFlag::new());
+        assert_eq!(s.value, None);
+        assert!(!s.complete);
+        assert_eq!(s.stats.stop, games_common::StopReason::NodeLimit);
+        let c = CancelFlag::new();
+        c.cancel();
+        let t = solve(&p, Budget::UNLIMITED, &c);
+        assert!(!t.complete);
+        assert_eq!(t.stats.stop, games_common::StopReason::Cancelled);
+    }
+}

@@ -1,0 +1,47 @@
+//! Known values (net boxes for the player to move, perfect play).
+
+use timbiriche_core::{solve, BoardSize, Budget, CancelFlag, Line, Position};
+
+fn solved(r: u32, c: u32, misere: bool) -> timbiriche_core::Solution {
+    let p = Position::standard(BoardSize::new(r, c).unwrap()).with_misere(misere);
+    let s = solve(&p, Budget::UNLIMITED, &CancelFlag::new());
+    assert!(s.complete);
+    s
+}
+
+#[test]
+fn one_by_one_is_minus_one() {
+    assert_eq!(solved(1, 1, false).value, Some(-1));
+}
+
+#[test]
+fn two_by_two_is_plus_two_and_only_the_outer_lines_are_optimal() {
+    let s = solved(2, 2, false);
+    assert_eq!(s.value, Some(2));
+    let size = BoardSize::new(2, 2).unwrap();
+    let outer: Vec<Line> = size
+        .lines()
+        .filter(|&l| size.line_boxes(l).len() == 1)
+        .collect();
+    assert_eq!(outer.len(), 8);
+    assert_eq!(s.best_moves, outer);
+}
+
+#[test]
+fn two_by_three_is_minus_two() {
+    assert_eq!(solved(2, 3, false).value, Some(-2));
+}
+
+#[test]
+fn three_by_three_is_minus_three_for_every_first_move() {
+    let s = solved(3, 3, false);
+    assert_eq!(s.value, Some(-3));
+    assert_eq!(s.best_moves.len(), 24);
+}
+
+/// Heavy in debug builds (about a minute): run with `--ignored` or in release.
+#[test]
+#[ignore]
+fn three_by_three_misere_is_minus_one() {
+    assert_eq!(solved(3, 3, true).value, Some(-1));
+}

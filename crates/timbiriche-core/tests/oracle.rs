@@ -1,0 +1,150 @@
+//! The solver against an independent brute-force oracle: plain minimax
+//! with a memo on the drawn lines, no pruning, no symmetry, no capture
+//! rule, built only on `Position::play`.
+
+use std::collections::HashMap;
+
+use timbiriche_core::{
+    ai_move, solve, solve_one, BoardSize, Budget, CancelFlag, GameRng, Level, Line, Player,
+    Position, ValueLayout, Variant,
+};
+
+/// Net points for the player to move from the open boxes (misère: the
+/// rival's points minus the mover's).
+fn oracle(pos: &Position, memo: &mut HashMap<u128, i32>) -> i32 {
+    if pos.is_over() {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&pos.drawn_bits()) {
+        return v;
+    }
+    let sign = if pos.is_misere() { -1 } else { 1 };
+    let mut best = i32::MIN;
+    for l in pos.legal_moves() {
+        best = best.max(move_value(pos, l, memo, sign));
+    }
+    memo.insert(pos.drawn_bits(), best);
+    best
+}
+
+fn move_value(pos: &Position, l: Line, memo: &mut HashMap<u128, i32>, sign: i32) -> i32 {
+    let mut child = pos.clone();
+    let out = child.play(l).unwrap();
+    if out.completed > 0 {
+        sign * out.points as i32 + oracle(&child, memo)
+    } else {
+        -oracle(&child, memo)
+    }
+}
+
+fn oracle_best(pos: &Position) -> (i32, Vec<Line>) {
+    let mut memo = HashMap::new();
+    let sign = if pos.is_misere() { -1 } else { 1 };
+    let vals: Vec<(Line, i32)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|l| (l, move_value(pos, l, &mut memo, sign)))
+        .collect();
+    let best = vals.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    (
+        best,
+        vals.into_iter()
+            .filter(|&(_, v)| v == best)
+            .map(|(l, _)| l)
+            .collect(),
+    )
+}
+
+/// A random position with at most `max_undrawn` lines left.
+fn random_position(rng: &mut GameRng, max_undrawn: usize) -> Position {
+    let sizes = [
+        (1, 1),
+        (1, 2),
+        (2, 2),
+        (1, 3),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 4),
+        (3, 4),
+        (4, 4),
+        (5, 5),
+    ];
+    let &(r, c) = rng.choose(&sizes).unwrap();
+    let size = BoardSize::new(r, c).unwrap();
+    let values = match rng.below(4) {
+        0 => ValueLayout::Seeded(rng.next_u64()),
+        _ => ValueLayout::Standard,
+    };
+    let variant = Variant {
+        misere: rng.chance(1, 4),
+        values,
+    };
+    let mut p = Position::new(size, &variant, Player::First).unwrap();
+    let lines = size.num_lines();
+    let min_drawn = lines.saturating_sub(max_undrawn);
+    let drawn = min_drawn + rng.below((lines - min_drawn) as u64 + 1) as usize;
+    for _ in 0..drawn.min(lines) {
+        let moves = p.legal_moves();
+        let &l = rng.choose(&moves).unwrap();
+        p.play(l).unwrap();
+    }
+    p
+}
+
+#[test]
+fn solver_matches_the_oracle_on_random_positions() {
+    let mut rng = GameRng::from_seed(2026);
+    let cancel = CancelFlag::new();
+    for i in 0..400 {
+        let p = random_position(&mut rng, 13);
+        let (v, best) = oracle_best(&p);
+        let s = solve(&p, Budget::UNLIMITED, &cancel);
+        assert!(s.complete);
+        if p.is_over() {
+            assert_eq!(s.value, Some(0));
+            continue;
+        }
+        assert_eq!(
+            s.value,
+            Some(v),
+            "case {i}: {:?}",
+            serde_json::to_string(&p).unwrap()
+        );
+        assert_eq!(
+            s.best_moves,
+            best,
+            "case {i}: {:?}",
+            serde_json::to_string(&p).unwrap()
+        );
+        let (one, _) = solve_one(&p, Budget::UNLIMITED, &cancel);
+        let (ov, ol) = one.unwrap();
+        assert_eq!(ov, v);
+        assert!(best.contains(&ol));
+        // Hard plays a proven-optimal move once the solver finishes.
+        let m = ai_move(
+            &p,
+            Level::Hard,
+            &mut GameRng::from_seed(i),
+            Budget::UNLIMITED,
+            &cancel,
+        )
+        .unwrap();
+        assert_eq!(m.proven_value, Some(v));
+        assert!(best.contains(&m.line), "case {i}");
+    }
+}
+
+#[test]
+fn small_empty_boards_match_the_oracle() {
+    let cancel = CancelFlag::new();
+    for (r, c) in [(1, 1), (1, 2), (1, 3), (2, 2), (2, 1), (1, 4)] {
+        for misere in [false, true] {
+            let p = Position::standard(BoardSize::new(r, c).unwrap()).with_misere(misere);
+            let (v, best) = oracle_best(&p);
+            let s = solve(&p, Budget::UNLIMITED, &cancel);
+            assert_eq!(s.value, Some(v), "{r}x{c} misere={misere}");
+            assert_eq!(s.best_moves, best, "{r}x{c} misere={misere}");
+        }
+    }
+}
