@@ -136,6 +136,176 @@
 #define GAMES_NIM_MATCH_SHARED 3
 
 /**
+ * A line joining a dot to its right-hand neighbour.
+ */
+#define GAMES_TIMBIRICHE_HORIZONTAL 0
+
+/**
+ * A line joining a dot to the dot below it.
+ */
+#define GAMES_TIMBIRICHE_VERTICAL 1
+
+/**
+ * Most lines of any board (6×6 boxes): size line buffers with this.
+ */
+#define GAMES_TIMBIRICHE_MAX_LINES 84
+
+/**
+ * Most boxes of any board (6×6).
+ */
+#define GAMES_TIMBIRICHE_MAX_BOXES 36
+
+/**
+ * Every box is worth 1.
+ */
+#define GAMES_TIMBIRICHE_VALUES_STANDARD 0
+
+/**
+ * Box values given in `games_timbiriche_options.values` (1, 2 or 3 each, row by row).
+ */
+#define GAMES_TIMBIRICHE_VALUES_EXPLICIT 1
+
+/**
+ * Box values laid out from `games_timbiriche_options.values_seed`.
+ */
+#define GAMES_TIMBIRICHE_VALUES_SEEDED 2
+
+/**
+ * The first player starts every game.
+ */
+#define GAMES_TIMBIRICHE_START_FIRST 0
+
+/**
+ * The second player starts every game.
+ */
+#define GAMES_TIMBIRICHE_START_SECOND 1
+
+/**
+ * The start alternates between the games of a match.
+ */
+#define GAMES_TIMBIRICHE_START_ALTERNATING 2
+
+/**
+ * Easy: takes boxes, but now and then gives a 3rd side.
+ */
+#define GAMES_TIMBIRICHE_LEVEL_EASY 0
+
+/**
+ * Medium: never gives a 3rd side while a safe line exists.
+ */
+#define GAMES_TIMBIRICHE_LEVEL_MEDIUM 1
+
+/**
+ * Hard: chain counting, the double-cross, an exact endgame.
+ */
+#define GAMES_TIMBIRICHE_LEVEL_HARD 2
+
+/**
+ * A chain of boxes with two ends.
+ */
+#define GAMES_TIMBIRICHE_CHAIN 0
+
+/**
+ * A loop (a chain closed on itself).
+ */
+#define GAMES_TIMBIRICHE_LOOP 1
+
+/**
+ * Any other group of open boxes.
+ */
+#define GAMES_TIMBIRICHE_OTHER 2
+
+/**
+ * The game or match is still going (for `result` and `decided`).
+ */
+#define GAMES_TIMBIRICHE_RESULT_NONE 0
+
+/**
+ * The first player wins.
+ */
+#define GAMES_TIMBIRICHE_RESULT_FIRST_WINS 1
+
+/**
+ * The second player wins.
+ */
+#define GAMES_TIMBIRICHE_RESULT_SECOND_WINS 2
+
+/**
+ * A draw.
+ */
+#define GAMES_TIMBIRICHE_RESULT_DRAW 3
+
+/**
+ * Safe line: it gives no box its 3rd side.
+ */
+#define GAMES_TIMBIRICHE_REASON_SAFE_LINE 0
+
+/**
+ * Take the box (and move again).
+ */
+#define GAMES_TIMBIRICHE_REASON_TAKE_BOX 1
+
+/**
+ * Every line gives boxes away; this one gives the fewest.
+ */
+#define GAMES_TIMBIRICHE_REASON_GIVE_FEWEST 2
+
+/**
+ * Open a short chain first.
+ */
+#define GAMES_TIMBIRICHE_REASON_OPEN_SHORT_CHAIN 3
+
+/**
+ * Open a 2-chain in the middle, denying the double-cross.
+ */
+#define GAMES_TIMBIRICHE_REASON_OPEN_TWO_CHAIN_MIDDLE 4
+
+/**
+ * Open a loop.
+ */
+#define GAMES_TIMBIRICHE_REASON_OPEN_LOOP 5
+
+/**
+ * Open the smallest long chain.
+ */
+#define GAMES_TIMBIRICHE_REASON_OPEN_LONG_CHAIN 6
+
+/**
+ * Double-cross to keep control.
+ */
+#define GAMES_TIMBIRICHE_REASON_DOUBLE_CROSS 7
+
+/**
+ * Proven optimal by the exact solver.
+ */
+#define GAMES_TIMBIRICHE_REASON_PROVEN 8
+
+/**
+ * A careless line (Easy only).
+ */
+#define GAMES_TIMBIRICHE_REASON_CARELESS 9
+
+/**
+ * Which lines to list with `games_timbiriche_lines`.
+ */
+#define GAMES_TIMBIRICHE_LINES_LEGAL 0
+
+/**
+ * Lines that give no box its 3rd side.
+ */
+#define GAMES_TIMBIRICHE_LINES_SAFE 1
+
+/**
+ * Lines that take a box now.
+ */
+#define GAMES_TIMBIRICHE_LINES_CAPTURING 2
+
+/**
+ * Lines that give a box its 3rd side.
+ */
+#define GAMES_TIMBIRICHE_LINES_THIRD_SIDE 3
+
+/**
  * Major version of the library (the workspace version).
  */
 #define GAMES_VERSION_MAJOR 0
@@ -246,6 +416,13 @@ typedef struct games_cancel_token games_cancel_token;
 typedef struct games_nim_game games_nim_game;
 
 /**
+ * A dots-and-boxes game or match. Opaque: create it with
+ * `games_timbiriche_new` or `games_timbiriche_load`, release it with
+ * `games_timbiriche_free`.
+ */
+typedef struct games_timbiriche_game games_timbiriche_game;
+
+/**
  * Everything about a Nim game that fits in a few numbers; rows are read
  * with `games_nim_get_rows`.
  */
@@ -336,6 +513,218 @@ typedef struct {
      */
     uint64_t max_millis;
 } games_budget;
+
+/**
+ * Options of a new game; fill them with `games_timbiriche_options_default`.
+ */
+typedef struct {
+    /**
+     * Rows of boxes, 1 to 6.
+     */
+    uint32_t rows;
+    /**
+     * Columns of boxes, 1 to 6.
+     */
+    uint32_t cols;
+    /**
+     * Misère: whoever has more points loses.
+     */
+    bool misere;
+    /**
+     * `GAMES_TIMBIRICHE_VALUES_*`.
+     */
+    uint32_t values_kind;
+    /**
+     * With `GAMES_TIMBIRICHE_VALUES_EXPLICIT`: rows × cols values (1 to 3),
+     * row by row. Read during `games_timbiriche_new` only.
+     */
+    const uint8_t *values;
+    /**
+     * Number of `values`.
+     */
+    size_t values_len;
+    /**
+     * With `GAMES_TIMBIRICHE_VALUES_SEEDED`: the layout's seed.
+     */
+    uint64_t values_seed;
+    /**
+     * 1 for a single game, 3 or 5 for a match (points summed).
+     */
+    uint32_t games;
+    /**
+     * `GAMES_TIMBIRICHE_START_*`.
+     */
+    uint32_t start;
+    /**
+     * Seed of the AI's random choices.
+     */
+    uint64_t seed;
+} games_timbiriche_options;
+
+/**
+ * Everything about a game that fits in a few numbers.
+ */
+typedef struct {
+    /**
+     * Rows of boxes.
+     */
+    uint32_t rows;
+    /**
+     * Columns of boxes.
+     */
+    uint32_t cols;
+    /**
+     * Whether the variant is misère.
+     */
+    bool misere;
+    /**
+     * `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+     */
+    uint32_t to_move;
+    /**
+     * Points of the first player in this game.
+     */
+    uint32_t points_first;
+    /**
+     * Points of the second player in this game.
+     */
+    uint32_t points_second;
+    /**
+     * Lines drawn.
+     */
+    uint32_t lines_drawn;
+    /**
+     * Lines on the board.
+     */
+    uint32_t lines_total;
+    /**
+     * Whether the last line took a box (the same player moves again).
+     */
+    bool last_move_extra;
+    /**
+     * Boxes the last line completed (0, 1 or 2).
+     */
+    uint32_t last_move_completed;
+    /**
+     * Whether every line is drawn.
+     */
+    bool game_over;
+    /**
+     * `GAMES_TIMBIRICHE_RESULT_*` of this game once over.
+     */
+    uint32_t result;
+    /**
+     * `GAMES_TIMBIRICHE_RESULT_*` as soon as the result is decided.
+     */
+    uint32_t decided;
+    /**
+     * Hints left in this game (3 per game, the first free).
+     */
+    uint32_t hints_left;
+    /**
+     * Whether the next hint is the free one.
+     */
+    bool next_hint_free;
+    /**
+     * Whether undo was used (no ingenuity points for this game).
+     */
+    bool undo_used;
+    /**
+     * Whether undo would take a line back.
+     */
+    bool can_undo;
+    /**
+     * Whether redo would draw an undone line again.
+     */
+    bool can_redo;
+    /**
+     * Games in the match (1 for a single game).
+     */
+    uint32_t games;
+    /**
+     * The game being played, from 0.
+     */
+    uint32_t game_index;
+    /**
+     * Points of the first player over the match.
+     */
+    uint32_t total_first;
+    /**
+     * Points of the second player over the match.
+     */
+    uint32_t total_second;
+    /**
+     * `GAMES_TIMBIRICHE_RESULT_*` of the whole match.
+     */
+    uint32_t match_result;
+} games_timbiriche_state;
+
+/**
+ * A line of the board.
+ */
+typedef struct {
+    /**
+     * `GAMES_TIMBIRICHE_HORIZONTAL` or `GAMES_TIMBIRICHE_VERTICAL`.
+     */
+    uint32_t orientation;
+    /**
+     * Row of its left (horizontal) or top (vertical) dot, from 0.
+     */
+    uint32_t row;
+    /**
+     * Column of that dot, from 0.
+     */
+    uint32_t col;
+} games_timbiriche_line;
+
+/**
+ * One group of open boxes in the chain/loop decomposition.
+ */
+typedef struct {
+    /**
+     * `GAMES_TIMBIRICHE_CHAIN`, `_LOOP` or `_OTHER`.
+     */
+    uint32_t kind;
+    /**
+     * Boxes in it.
+     */
+    uint32_t length;
+    /**
+     * Whether a box of it can be taken now.
+     */
+    bool capturable;
+} games_timbiriche_component;
+
+/**
+ * A hint: the Hard level's line and its reason.
+ */
+typedef struct {
+    /**
+     * The line a master would draw.
+     */
+    games_timbiriche_line line;
+    /**
+     * Reason code, `GAMES_TIMBIRICHE_REASON_*`.
+     */
+    uint32_t reason;
+    /**
+     * Whether `margin` is proven by the exact solver.
+     */
+    bool proven;
+    /**
+     * With `proven`: the final margin for the player to move, counting
+     * the score so far (in misère, the rival's points minus the mover's).
+     */
+    int32_t margin;
+    /**
+     * Whether this hint was the free one.
+     */
+    bool free;
+    /**
+     * Hints left after this one.
+     */
+    uint32_t left;
+} games_timbiriche_hint;
 
 /**
  * Every result, in number order.
@@ -588,6 +977,279 @@ games_result games_nim_last_error(const games_nim_game *game,
  * to a writable `size_t`.
  */
 games_result games_result_message(uint32_t result, char *buf, size_t cap, size_t *out_len);
+
+/**
+ * Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
+ * the first player starts, seed 1.
+ *
+ * # Safety
+ * `out_options` must be NULL or writable.
+ */
+games_result games_timbiriche_options_default(games_timbiriche_options *out_options);
+
+/**
+ * Create a game (or match) in `*out_game`, owned by the caller.
+ * Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+ *
+ * # Safety
+ * `options` must be NULL or readable, its `values` NULL or `values_len`
+ * readable bytes; `out_game` NULL or writable.
+ */
+games_result games_timbiriche_new(const games_timbiriche_options *options,
+                                  games_timbiriche_game **out_game);
+
+/**
+ * Copy a game into a new handle in `*out_game`, owned by the caller.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_timbiriche_clone(const games_timbiriche_game *game,
+                                    games_timbiriche_game **out_game);
+
+/**
+ * Release a game (NULL does nothing).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle released once.
+ */
+void games_timbiriche_free(games_timbiriche_game *game);
+
+/**
+ * Read the state into `*out_state`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_state` NULL or writable.
+ */
+games_result games_timbiriche_get_state(const games_timbiriche_game *game,
+                                        games_timbiriche_state *out_state);
+
+/**
+ * Box owners, row by row: `GAMES_PLAYER_FIRST`, `GAMES_PLAYER_SECOND` or
+ * `GAMES_NO_PLAYER` per box.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_owners(const games_timbiriche_game *game,
+                                     uint32_t *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * Sides drawn around each box (0 to 4), row by row.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_sides(const games_timbiriche_game *game,
+                                    uint8_t *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * The value of each box (1, 2 or 3), row by row.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_box_values(const games_timbiriche_game *game,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * Which lines are drawn: one byte per line index (1 drawn, 0 not).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_drawn(const games_timbiriche_game *game,
+                                    uint8_t *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_lines(const games_timbiriche_game *game,
+                                    uint32_t kind,
+                                    games_timbiriche_line *buf,
+                                    size_t cap,
+                                    size_t *out_len);
+
+/**
+ * The chain/loop decomposition of the open boxes.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable items; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_components(const games_timbiriche_game *game,
+                                         games_timbiriche_component *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * The flat index of `line` on this board (0 to lines - 1), for hosts that
+ * number lines; `GAMES_RESULT_INVALID_PARAMETER` for a line off the board.
+ *
+ * # Safety
+ * `game` NULL or live; `out_index` NULL or writable.
+ */
+games_result games_timbiriche_line_index(const games_timbiriche_game *game,
+                                         games_timbiriche_line line,
+                                         uint32_t *out_index);
+
+/**
+ * The line with flat index `index` on this board.
+ *
+ * # Safety
+ * `game` NULL or live; `out_line` NULL or writable.
+ */
+games_result games_timbiriche_line_at(const games_timbiriche_game *game,
+                                      uint32_t index,
+                                      games_timbiriche_line *out_line);
+
+/**
+ * Read dot notation (`a1-b1`, either order of the dots) into `*out_line`.
+ * A malformed, diagonal, long or off-board line gives
+ * `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`).
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
+ */
+games_result games_timbiriche_parse_line(games_timbiriche_game *game,
+                                         const char *text,
+                                         games_timbiriche_line *out_line);
+
+/**
+ * Write `line` in dot notation (`a1-b1`), NUL-terminated.
+ *
+ * # Safety
+ * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_line_to_string(games_timbiriche_line line,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+/**
+ * Draw `line` for the player to move. On success `*out_completed` (may be
+ * NULL) gets the boxes it took (0, 1 or 2; if more than 0 the same player
+ * moves again). An illegal line returns `GAMES_RESULT_ILLEGAL_MOVE` (or
+ * `GAMES_RESULT_GAME_OVER`) and changes nothing.
+ *
+ * # Safety
+ * `game` NULL or live; `out_completed` NULL or writable.
+ */
+games_result games_timbiriche_play(games_timbiriche_game *game,
+                                   games_timbiriche_line line,
+                                   uint32_t *out_completed);
+
+/**
+ * Take back the last line (without limit). Marks the game as having used
+ * undo.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_timbiriche_undo(games_timbiriche_game *game);
+
+/**
+ * Draw the last undone line again.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_timbiriche_redo(games_timbiriche_game *game);
+
+/**
+ * Start the next game of a match once the current one is over.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_timbiriche_next_game(games_timbiriche_game *game);
+
+/**
+ * The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
+ * (not drawn). `budget` NULL means the level's default budget (Hard: 2
+ * million nodes or 900 ms); `cancel` may be NULL. A stopped search still
+ * answers with its best line so far.
+ *
+ * # Safety
+ * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+ * token; `out_line` NULL or writable.
+ */
+games_result games_timbiriche_ai_move(games_timbiriche_game *game,
+                                      uint32_t level_index,
+                                      const games_budget *budget,
+                                      const games_cancel_token *cancel,
+                                      games_timbiriche_line *out_line);
+
+/**
+ * "What would a master play?": the Hard level's line with its reason, in
+ * `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
+ * Counts against the 3 hints of the game (the first is free); with none
+ * left it returns `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+ * token; `out_hint` NULL or writable.
+ */
+games_result games_timbiriche_take_hint(games_timbiriche_game *game,
+                                        const games_budget *budget,
+                                        const games_cancel_token *cancel,
+                                        games_timbiriche_hint *out_hint);
+
+/**
+ * The sentence of the last hint (NUL-terminated; empty before any hint).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_hint_sentence(const games_timbiriche_game *game,
+                                            char *buf,
+                                            size_t cap,
+                                            size_t *out_len);
+
+/**
+ * Save the game or match (moves, undone moves, hints, the generator) as bytes.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_save(const games_timbiriche_game *game,
+                                   uint8_t *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Load bytes written by `games_timbiriche_save` into a new handle in
+ * `*out_game`, owned by the caller. Inconsistent or malformed bytes give
+ * `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+ */
+games_result games_timbiriche_load(const uint8_t *data,
+                                   size_t len,
+                                   games_timbiriche_game **out_game);
+
+/**
+ * Why the last failed call on this handle failed, in words.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_last_error(const games_timbiriche_game *game,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
 
 /**
  * The library version as "MAJOR.MINOR.PATCH". The string is static: do not free it.

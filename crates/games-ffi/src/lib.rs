@@ -23,6 +23,7 @@ pub mod buffer;
 pub mod common;
 pub mod nim;
 pub mod result;
+pub mod timbiriche;
 pub mod version;
 
 pub use common::{

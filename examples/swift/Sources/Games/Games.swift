@@ -171,3 +171,88 @@ public final class NimGame {
         return String(cString: buf)
     }
 }
+
+/// AI strength for dots and boxes.
+public enum TimbiricheLevel: UInt32 {
+    case easy = 0, medium = 1, hard = 2
+}
+
+/// A dots-and-boxes game (or a match of 3 or 5 games).
+public final class TimbiricheGame {
+    let handle: OpaquePointer
+
+    /// A new game of `rows` × `cols` boxes (1 to 6 each).
+    public init(rows: UInt32 = 3, cols: UInt32 = 3, misere: Bool = false, games: UInt32 = 1,
+                seed: UInt64 = 1) throws {
+        var options = games_timbiriche_options()
+        try check(games_timbiriche_options_default(&options))
+        options.rows = rows
+        options.cols = cols
+        options.misere = misere
+        options.games = games
+        options.seed = seed
+        var out: OpaquePointer?
+        try check(games_timbiriche_new(&options, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        handle = h
+    }
+
+    deinit { games_timbiriche_free(handle) }
+
+    /// Turn, points, result, hints left.
+    public var state: games_timbiriche_state {
+        var s = games_timbiriche_state()
+        _ = games_timbiriche_get_state(handle, &s)
+        return s
+    }
+
+    /// Read a line in dot notation, e.g. "a1-b1".
+    public func line(_ text: String) throws -> games_timbiriche_line {
+        var line = games_timbiriche_line()
+        let result = games_timbiriche_parse_line(handle, text, &line)
+        if result != ResultCode.ok.rawValue {
+            throw GamesError(code: result, message: lastError())
+        }
+        return line
+    }
+
+    /// Draw a line; returns the boxes it took (then the same player moves again).
+    @discardableResult
+    public func play(_ line: games_timbiriche_line) throws -> UInt32 {
+        var completed: UInt32 = 0
+        let result = games_timbiriche_play(handle, line, &completed)
+        if result != ResultCode.ok.rawValue {
+            throw GamesError(code: result, message: lastError())
+        }
+        return completed
+    }
+
+    /// The AI's line at `level` (not drawn), with the level's default budget.
+    public func aiMove(level: TimbiricheLevel, cancel: CancelToken? = nil) throws -> games_timbiriche_line {
+        var line = games_timbiriche_line()
+        try check(games_timbiriche_ai_move(handle, level.rawValue, nil, cancel?.handle, &line))
+        return line
+    }
+
+    /// "What would a master play?" with the reason in words.
+    public func hint() throws -> (line: games_timbiriche_line, sentence: String) {
+        var h = games_timbiriche_hint()
+        try check(games_timbiriche_take_hint(handle, nil, nil, &h))
+        var len = 0
+        _ = games_timbiriche_hint_sentence(handle, nil, 0, &len)
+        var buf = [CChar](repeating: 0, count: max(len, 1))
+        _ = games_timbiriche_hint_sentence(handle, &buf, buf.count, &len)
+        return (h.line, String(cString: buf))
+    }
+
+    public func undo() throws { try check(games_timbiriche_undo(handle)) }
+    public func redo() throws { try check(games_timbiriche_redo(handle)) }
+
+    func lastError() -> String {
+        var len = 0
+        _ = games_timbiriche_last_error(handle, nil, 0, &len)
+        var buf = [CChar](repeating: 0, count: max(len, 1))
+        _ = games_timbiriche_last_error(handle, &buf, buf.count, &len)
+        return String(cString: buf)
+    }
+}

@@ -1,0 +1,1112 @@
+//! Dots and boxes through the C ABI: `games_timbiriche_*`.
+//!
+//! A `games_timbiriche_game` handle is one game, or a match of 3 or 5 games,
+//! with its seeded generator for the AI. Lines are
+//! `games_timbiriche_line { orientation, row, col }` (the left dot of a
+//! horizontal line, the top dot of a vertical one, from 0) or their flat
+//! index (`games_timbiriche_line_index`); text is dot notation (`a1-b1`).
+
+use std::ffi::{c_char, CStr};
+
+use games_common::{Budget, GameRng, Player};
+use serde::{Deserialize, Serialize};
+use timbiriche_core::{
+    ai_move, components, notation, BoardSize, ComponentKind, Game, GameOptions, GameResult,
+    HintError, Level, Line, Match, MatchError, MatchOptions, Orientation, Position, SavedGame,
+    StartPolicy, ValueLayout, Variant,
+};
+
+use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::result::games_result::{self, *};
+
+/// A line joining a dot to its right-hand neighbour.
+pub const GAMES_TIMBIRICHE_HORIZONTAL: u32 = 0;
+/// A line joining a dot to the dot below it.
+pub const GAMES_TIMBIRICHE_VERTICAL: u32 = 1;
+/// Most lines of any board (6×6 boxes): size line buffers with this.
+pub const GAMES_TIMBIRICHE_MAX_LINES: u32 = 84;
+/// Most boxes of any board (6×6).
+pub const GAMES_TIMBIRICHE_MAX_BOXES: u32 = 36;
+
+/// Every box is worth 1.
+pub const GAMES_TIMBIRICHE_VALUES_STANDARD: u32 = 0;
+/// Box values given in `games_timbiriche_options.values` (1, 2 or 3 each, row by row).
+pub const GAMES_TIMBIRICHE_VALUES_EXPLICIT: u32 = 1;
+/// Box values laid out from `games_timbiriche_options.values_seed`.
+pub const GAMES_TIMBIRICHE_VALUES_SEEDED: u32 = 2;
+
+/// The first player starts every game.
+pub const GAMES_TIMBIRICHE_START_FIRST: u32 = 0;
+/// The second player starts every game.
+pub const GAMES_TIMBIRICHE_START_SECOND: u32 = 1;
+/// The start alternates between the games of a match.
+pub const GAMES_TIMBIRICHE_START_ALTERNATING: u32 = 2;
+
+/// Easy: takes boxes, but now and then gives a 3rd side.
+pub const GAMES_TIMBIRICHE_LEVEL_EASY: u32 = 0;
+/// Medium: never gives a 3rd side while a safe line exists.
+pub const GAMES_TIMBIRICHE_LEVEL_MEDIUM: u32 = 1;
+/// Hard: chain counting, the double-cross, an exact endgame.
+pub const GAMES_TIMBIRICHE_LEVEL_HARD: u32 = 2;
+
+/// A chain of boxes with two ends.
+pub const GAMES_TIMBIRICHE_CHAIN: u32 = 0;
+/// A loop (a chain closed on itself).
+pub const GAMES_TIMBIRICHE_LOOP: u32 = 1;
+/// Any other group of open boxes.
+pub const GAMES_TIMBIRICHE_OTHER: u32 = 2;
+
+/// The game or match is still going (for `result` and `decided`).
+pub const GAMES_TIMBIRICHE_RESULT_NONE: u32 = 0;
+/// The first player wins.
+pub const GAMES_TIMBIRICHE_RESULT_FIRST_WINS: u32 = 1;
+/// The second player wins.
+pub const GAMES_TIMBIRICHE_RESULT_SECOND_WINS: u32 = 2;
+/// A draw.
+pub const GAMES_TIMBIRICHE_RESULT_DRAW: u32 = 3;
+
+/// A line of the board.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_timbiriche_line {
+    /// `GAMES_TIMBIRICHE_HORIZONTAL` or `GAMES_TIMBIRICHE_VERTICAL`.
+    pub orientation: u32,
+    /// Row of its left (horizontal) or top (vertical) dot, from 0.
+    pub row: u32,
+    /// Column of that dot, from 0.
+    pub col: u32,
+}
+
+impl games_timbiriche_line {
+    fn to_rust(self) -> Option<Line> {
+        let row = u8::try_from(self.row).ok()?;
+        let col = u8::try_from(self.col).ok()?;
+        match self.orientation {
+            GAMES_TIMBIRICHE_HORIZONTAL => Some(Line::horizontal(row, col)),
+            GAMES_TIMBIRICHE_VERTICAL => Some(Line::vertical(row, col)),
+            _ => None,
+        }
+    }
+
+    fn from_rust(line: Line) -> games_timbiriche_line {
+        games_timbiriche_line {
+            orientation: match line.orientation {
+                Orientation::Horizontal => GAMES_TIMBIRICHE_HORIZONTAL,
+                Orientation::Vertical => GAMES_TIMBIRICHE_VERTICAL,
+            },
+            row: u32::from(line.row),
+            col: u32::from(line.col),
+        }
+    }
+}
+
+/// Options of a new game; fill them with `games_timbiriche_options_default`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct games_timbiriche_options {
+    /// Rows of boxes, 1 to 6.
+    pub rows: u32,
+    /// Columns of boxes, 1 to 6.
+    pub cols: u32,
+    /// Misère: whoever has more points loses.
+    pub misere: bool,
+    /// `GAMES_TIMBIRICHE_VALUES_*`.
+    pub values_kind: u32,
+    /// With `GAMES_TIMBIRICHE_VALUES_EXPLICIT`: rows × cols values (1 to 3),
+    /// row by row. Read during `games_timbiriche_new` only.
+    pub values: *const u8,
+    /// Number of `values`.
+    pub values_len: usize,
+    /// With `GAMES_TIMBIRICHE_VALUES_SEEDED`: the layout's seed.
+    pub values_seed: u64,
+    /// 1 for a single game, 3 or 5 for a match (points summed).
+    pub games: u32,
+    /// `GAMES_TIMBIRICHE_START_*`.
+    pub start: u32,
+    /// Seed of the AI's random choices.
+    pub seed: u64,
+}
+
+/// Everything about a game that fits in a few numbers.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_timbiriche_state {
+    /// Rows of boxes.
+    pub rows: u32,
+    /// Columns of boxes.
+    pub cols: u32,
+    /// Whether the variant is misère.
+    pub misere: bool,
+    /// `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+    pub to_move: u32,
+    /// Points of the first player in this game.
+    pub points_first: u32,
+    /// Points of the second player in this game.
+    pub points_second: u32,
+    /// Lines drawn.
+    pub lines_drawn: u32,
+    /// Lines on the board.
+    pub lines_total: u32,
+    /// Whether the last line took a box (the same player moves again).
+    pub last_move_extra: bool,
+    /// Boxes the last line completed (0, 1 or 2).
+    pub last_move_completed: u32,
+    /// Whether every line is drawn.
+    pub game_over: bool,
+    /// `GAMES_TIMBIRICHE_RESULT_*` of this game once over.
+    pub result: u32,
+    /// `GAMES_TIMBIRICHE_RESULT_*` as soon as the result is decided.
+    pub decided: u32,
+    /// Hints left in this game (3 per game, the first free).
+    pub hints_left: u32,
+    /// Whether the next hint is the free one.
+    pub next_hint_free: bool,
+    /// Whether undo was used (no ingenuity points for this game).
+    pub undo_used: bool,
+    /// Whether undo would take a line back.
+    pub can_undo: bool,
+    /// Whether redo would draw an undone line again.
+    pub can_redo: bool,
+    /// Games in the match (1 for a single game).
+    pub games: u32,
+    /// The game being played, from 0.
+    pub game_index: u32,
+    /// Points of the first player over the match.
+    pub total_first: u32,
+    /// Points of the second player over the match.
+    pub total_second: u32,
+    /// `GAMES_TIMBIRICHE_RESULT_*` of the whole match.
+    pub match_result: u32,
+}
+
+/// A hint: the Hard level's line and its reason.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_timbiriche_hint {
+    /// The line a master would draw.
+    pub line: games_timbiriche_line,
+    /// Reason code, `GAMES_TIMBIRICHE_REASON_*`.
+    pub reason: u32,
+    /// Whether `margin` is proven by the exact solver.
+    pub proven: bool,
+    /// With `proven`: the final margin for the player to move, counting
+    /// the score so far (in misère, the rival's points minus the mover's).
+    pub margin: i32,
+    /// Whether this hint was the free one.
+    pub free: bool,
+    /// Hints left after this one.
+    pub left: u32,
+}
+
+/// Safe line: it gives no box its 3rd side.
+pub const GAMES_TIMBIRICHE_REASON_SAFE_LINE: u32 = 0;
+/// Take the box (and move again).
+pub const GAMES_TIMBIRICHE_REASON_TAKE_BOX: u32 = 1;
+/// Every line gives boxes away; this one gives the fewest.
+pub const GAMES_TIMBIRICHE_REASON_GIVE_FEWEST: u32 = 2;
+/// Open a short chain first.
+pub const GAMES_TIMBIRICHE_REASON_OPEN_SHORT_CHAIN: u32 = 3;
+/// Open a 2-chain in the middle, denying the double-cross.
+pub const GAMES_TIMBIRICHE_REASON_OPEN_TWO_CHAIN_MIDDLE: u32 = 4;
+/// Open a loop.
+pub const GAMES_TIMBIRICHE_REASON_OPEN_LOOP: u32 = 5;
+/// Open the smallest long chain.
+pub const GAMES_TIMBIRICHE_REASON_OPEN_LONG_CHAIN: u32 = 6;
+/// Double-cross to keep control.
+pub const GAMES_TIMBIRICHE_REASON_DOUBLE_CROSS: u32 = 7;
+/// Proven optimal by the exact solver.
+pub const GAMES_TIMBIRICHE_REASON_PROVEN: u32 = 8;
+/// A careless line (Easy only).
+pub const GAMES_TIMBIRICHE_REASON_CARELESS: u32 = 9;
+
+/// One group of open boxes in the chain/loop decomposition.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_timbiriche_component {
+    /// `GAMES_TIMBIRICHE_CHAIN`, `_LOOP` or `_OTHER`.
+    pub kind: u32,
+    /// Boxes in it.
+    pub length: u32,
+    /// Whether a box of it can be taken now.
+    pub capturable: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Session {
+    Single(Game),
+    Match(Box<Match>),
+}
+
+impl Session {
+    fn game(&self) -> &Game {
+        match self {
+            Session::Single(g) => g,
+            Session::Match(m) => m.game(),
+        }
+    }
+    fn game_mut(&mut self) -> &mut Game {
+        match self {
+            Session::Single(g) => g,
+            Session::Match(m) => m.game_mut(),
+        }
+    }
+}
+
+/// The state behind a handle: the game or match, and the AI's generator.
+#[derive(Clone, Debug)]
+pub struct TimbiricheState {
+    session: Session,
+    rng: GameRng,
+    last_hint: String,
+}
+
+/// A dots-and-boxes game or match. Opaque: create it with
+/// `games_timbiriche_new` or `games_timbiriche_load`, release it with
+/// `games_timbiriche_free`.
+#[derive(Debug, Clone)]
+pub struct games_timbiriche_game(Guarded<TimbiricheState>);
+
+impl Handle for games_timbiriche_game {
+    type Value = TimbiricheState;
+    fn guarded(&self) -> &Guarded<TimbiricheState> {
+        &self.0
+    }
+    fn guarded_mut(&mut self) -> &mut Guarded<TimbiricheState> {
+        &mut self.0
+    }
+}
+
+const SAVE_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    version: u32,
+    single: Option<SavedGame>,
+    r#match: Option<Match>,
+    rng: GameRng,
+}
+
+fn result_code(result: Option<GameResult>) -> u32 {
+    match result {
+        None => GAMES_TIMBIRICHE_RESULT_NONE,
+        Some(GameResult::Win(Player::First)) => GAMES_TIMBIRICHE_RESULT_FIRST_WINS,
+        Some(GameResult::Win(Player::Second)) => GAMES_TIMBIRICHE_RESULT_SECOND_WINS,
+        Some(GameResult::Draw) => GAMES_TIMBIRICHE_RESULT_DRAW,
+    }
+}
+
+fn reason_code(reason: timbiriche_core::Reason) -> u32 {
+    use timbiriche_core::Reason::*;
+    match reason {
+        SafeLine => GAMES_TIMBIRICHE_REASON_SAFE_LINE,
+        TakeBox => GAMES_TIMBIRICHE_REASON_TAKE_BOX,
+        GiveFewest => GAMES_TIMBIRICHE_REASON_GIVE_FEWEST,
+        OpenShortChain => GAMES_TIMBIRICHE_REASON_OPEN_SHORT_CHAIN,
+        OpenTwoChainMiddle => GAMES_TIMBIRICHE_REASON_OPEN_TWO_CHAIN_MIDDLE,
+        OpenLoop => GAMES_TIMBIRICHE_REASON_OPEN_LOOP,
+        OpenLongChain => GAMES_TIMBIRICHE_REASON_OPEN_LONG_CHAIN,
+        DoubleCross => GAMES_TIMBIRICHE_REASON_DOUBLE_CROSS,
+        Proven => GAMES_TIMBIRICHE_REASON_PROVEN,
+        Careless => GAMES_TIMBIRICHE_REASON_CARELESS,
+    }
+}
+
+fn level(index: u32) -> Option<Level> {
+    match index {
+        GAMES_TIMBIRICHE_LEVEL_EASY => Some(Level::Easy),
+        GAMES_TIMBIRICHE_LEVEL_MEDIUM => Some(Level::Medium),
+        GAMES_TIMBIRICHE_LEVEL_HARD => Some(Level::Hard),
+        _ => None,
+    }
+}
+
+fn lines_out(lines: &[Line]) -> Vec<games_timbiriche_line> {
+    lines
+        .iter()
+        .copied()
+        .map(games_timbiriche_line::from_rust)
+        .collect()
+}
+
+/// Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
+/// the first player starts, seed 1.
+///
+/// # Safety
+/// `out_options` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_options_default(
+    out_options: *mut games_timbiriche_options,
+) -> games_result {
+    let defaults = games_timbiriche_options {
+        rows: 3,
+        cols: 3,
+        misere: false,
+        values_kind: GAMES_TIMBIRICHE_VALUES_STANDARD,
+        values: std::ptr::null(),
+        values_len: 0,
+        values_seed: 0,
+        games: 1,
+        start: GAMES_TIMBIRICHE_START_FIRST,
+        seed: 1,
+    };
+    // SAFETY: NULL or writable, per the caller.
+    guard(|| unsafe { write_out(out_options, defaults) })
+}
+
+/// Create a game (or match) in `*out_game`, owned by the caller.
+/// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+///
+/// # Safety
+/// `options` must be NULL or readable, its `values` NULL or `values_len`
+/// readable bytes; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_new(
+    options: *const games_timbiriche_options,
+    out_game: *mut *mut games_timbiriche_game,
+) -> games_result {
+    guard(|| {
+        // SAFETY: NULL or readable, per the caller.
+        let Some(o) = (unsafe { options.as_ref() }) else {
+            return GAMES_RESULT_NULL_PARAMETER;
+        };
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        let Ok(size) = BoardSize::new(o.rows, o.cols) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let values = match o.values_kind {
+            GAMES_TIMBIRICHE_VALUES_STANDARD => ValueLayout::Standard,
+            GAMES_TIMBIRICHE_VALUES_SEEDED => ValueLayout::Seeded(o.values_seed),
+            GAMES_TIMBIRICHE_VALUES_EXPLICIT => {
+                // SAFETY: `values` is NULL or `values_len` readable bytes, per the caller.
+                match unsafe { read_slice(o.values, o.values_len) } {
+                    Ok(v) => ValueLayout::Explicit(v.to_vec()),
+                    Err(e) => return e,
+                }
+            }
+            _ => return GAMES_RESULT_INVALID_PARAMETER,
+        };
+        let variant = Variant {
+            misere: o.misere,
+            values,
+        };
+        let policy = match o.start {
+            GAMES_TIMBIRICHE_START_FIRST => StartPolicy::First,
+            GAMES_TIMBIRICHE_START_SECOND => StartPolicy::Second,
+            GAMES_TIMBIRICHE_START_ALTERNATING => StartPolicy::Alternating,
+            _ => return GAMES_RESULT_INVALID_PARAMETER,
+        };
+        let session = if o.games == 1 {
+            match Game::new(GameOptions {
+                size,
+                variant,
+                first: policy.starter(0),
+            }) {
+                Ok(g) => Session::Single(g),
+                Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+            }
+        } else {
+            match Match::new(MatchOptions {
+                size,
+                variant,
+                games: o.games,
+                policy,
+            }) {
+                Ok(m) => Session::Match(Box::new(m)),
+                Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+            }
+        };
+        let state = TimbiricheState {
+            session,
+            rng: GameRng::from_seed(o.seed),
+            last_hint: String::new(),
+        };
+        // SAFETY: `out_game` is non-NULL and writable, per the caller.
+        unsafe { box_into(games_timbiriche_game(Guarded::new(state)), out_game) }
+    })
+}
+
+/// Copy a game into a new handle in `*out_game`, owned by the caller.
+///
+/// # Safety
+/// `game` NULL or live; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_clone(
+    game: *const games_timbiriche_game,
+    out_game: *mut *mut games_timbiriche_game,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            box_into(games_timbiriche_game(g.clone()), out_game)
+        })
+    }
+}
+
+/// Release a game (NULL does nothing).
+///
+/// # Safety
+/// `game` must be NULL or a live handle released once.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_free(game: *mut games_timbiriche_game) {
+    let _ = guard(|| {
+        // SAFETY: NULL or a live handle released once, per the caller.
+        unsafe { free_box(game) };
+        GAMES_RESULT_OK
+    });
+}
+
+/// Read the state into `*out_state`.
+///
+/// # Safety
+/// `game` NULL or live; `out_state` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_get_state(
+    game: *const games_timbiriche_game,
+    out_state: *mut games_timbiriche_state,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let s = &g.value.session;
+            let game = s.game();
+            let pos = game.position();
+            let size = pos.size();
+            let last = pos.last_move();
+            let (games, game_index, totals, match_result) = match s {
+                Session::Single(_) => (
+                    1,
+                    0,
+                    [pos.points(Player::First), pos.points(Player::Second)],
+                    result_code(pos.result()),
+                ),
+                Session::Match(m) => (
+                    m.options().games,
+                    m.games_finished() as u32,
+                    [m.total(Player::First), m.total(Player::Second)],
+                    result_code(m.result()),
+                ),
+            };
+            let state = games_timbiriche_state {
+                rows: u32::from(size.rows()),
+                cols: u32::from(size.cols()),
+                misere: pos.is_misere(),
+                to_move: pos.to_move().index() as u32,
+                points_first: pos.points(Player::First),
+                points_second: pos.points(Player::Second),
+                lines_drawn: pos.num_drawn() as u32,
+                lines_total: size.num_lines() as u32,
+                last_move_extra: last.is_some_and(|m| m.extra_move),
+                last_move_completed: last.map_or(0, |m| u32::from(m.completed)),
+                game_over: pos.is_over(),
+                result: result_code(pos.result()),
+                decided: result_code(pos.decided()),
+                hints_left: game.hints_left(),
+                next_hint_free: game.next_hint_free(),
+                undo_used: game.undo_used(),
+                can_undo: game.can_undo(),
+                can_redo: game.can_redo(),
+                games,
+                game_index,
+                total_first: totals[0],
+                total_second: totals[1],
+                match_result,
+            };
+            write_out(out_state, state)
+        })
+    }
+}
+
+/// Box owners, row by row: `GAMES_PLAYER_FIRST`, `GAMES_PLAYER_SECOND` or
+/// `GAMES_NO_PLAYER` per box.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_owners(
+    game: *const games_timbiriche_game,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let owners: Vec<u32> = g
+                .value
+                .session
+                .game()
+                .position()
+                .owners()
+                .iter()
+                .map(|o| o.map_or(GAMES_NO_PLAYER, |p| p.index() as u32))
+                .collect();
+            write_slice(&owners, buf, cap, out_len)
+        })
+    }
+}
+
+/// Sides drawn around each box (0 to 4), row by row.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_sides(
+    game: *const games_timbiriche_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(
+                &g.value.session.game().position().side_counts(),
+                buf,
+                cap,
+                out_len,
+            )
+        })
+    }
+}
+
+/// The value of each box (1, 2 or 3), row by row.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_box_values(
+    game: *const games_timbiriche_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(
+                g.value.session.game().position().values(),
+                buf,
+                cap,
+                out_len,
+            )
+        })
+    }
+}
+
+/// Which lines are drawn: one byte per line index (1 drawn, 0 not).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_drawn(
+    game: *const games_timbiriche_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let pos = g.value.session.game().position();
+            let drawn: Vec<u8> = pos
+                .size()
+                .lines()
+                .map(|l| u8::from(pos.is_drawn(l)))
+                .collect();
+            write_slice(&drawn, buf, cap, out_len)
+        })
+    }
+}
+
+/// Which lines to list with `games_timbiriche_lines`.
+pub const GAMES_TIMBIRICHE_LINES_LEGAL: u32 = 0;
+/// Lines that give no box its 3rd side.
+pub const GAMES_TIMBIRICHE_LINES_SAFE: u32 = 1;
+/// Lines that take a box now.
+pub const GAMES_TIMBIRICHE_LINES_CAPTURING: u32 = 2;
+/// Lines that give a box its 3rd side.
+pub const GAMES_TIMBIRICHE_LINES_THIRD_SIDE: u32 = 3;
+
+/// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_lines(
+    game: *const games_timbiriche_game,
+    kind: u32,
+    buf: *mut games_timbiriche_line,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let pos = g.value.session.game().position();
+            let lines = match kind {
+                GAMES_TIMBIRICHE_LINES_LEGAL => pos.legal_moves(),
+                GAMES_TIMBIRICHE_LINES_SAFE => pos.safe_lines(),
+                GAMES_TIMBIRICHE_LINES_CAPTURING => pos.capturing_lines(),
+                GAMES_TIMBIRICHE_LINES_THIRD_SIDE => pos.third_side_lines(),
+                _ => return GAMES_RESULT_INVALID_PARAMETER,
+            };
+            write_slice(&lines_out(&lines), buf, cap, out_len)
+        })
+    }
+}
+
+/// The chain/loop decomposition of the open boxes.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable items; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_components(
+    game: *const games_timbiriche_game,
+    buf: *mut games_timbiriche_component,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let items: Vec<games_timbiriche_component> =
+                components(g.value.session.game().position())
+                    .iter()
+                    .map(|c| games_timbiriche_component {
+                        kind: match c.kind {
+                            ComponentKind::Chain => GAMES_TIMBIRICHE_CHAIN,
+                            ComponentKind::Loop => GAMES_TIMBIRICHE_LOOP,
+                            ComponentKind::Other => GAMES_TIMBIRICHE_OTHER,
+                        },
+                        length: c.boxes.len() as u32,
+                        capturable: c.capturable,
+                    })
+                    .collect();
+            write_slice(&items, buf, cap, out_len)
+        })
+    }
+}
+
+/// The flat index of `line` on this board (0 to lines - 1), for hosts that
+/// number lines; `GAMES_RESULT_INVALID_PARAMETER` for a line off the board.
+///
+/// # Safety
+/// `game` NULL or live; `out_index` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_line_index(
+    game: *const games_timbiriche_game,
+    line: games_timbiriche_line,
+    out_index: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let size = g.value.session.game().position().size();
+            match line.to_rust().and_then(|l| size.line_index(l)) {
+                Some(i) => write_out(out_index, i as u32),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// The line with flat index `index` on this board.
+///
+/// # Safety
+/// `game` NULL or live; `out_line` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_line_at(
+    game: *const games_timbiriche_game,
+    index: u32,
+    out_line: *mut games_timbiriche_line,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let size = g.value.session.game().position().size();
+            match size.line_at(index as usize) {
+                Some(l) => write_out(out_line, games_timbiriche_line::from_rust(l)),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// Read dot notation (`a1-b1`, either order of the dots) into `*out_line`.
+/// A malformed, diagonal, long or off-board line gives
+/// `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`).
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_parse_line(
+    game: *mut games_timbiriche_game,
+    text: *const c_char,
+    out_line: *mut games_timbiriche_line,
+) -> games_result {
+    // SAFETY: the handle, string and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if text.is_null() || out_line.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let Ok(text) = CStr::from_ptr(text).to_str() else {
+                return g.fail(GAMES_RESULT_INVALID_PARAMETER, "the text is not UTF-8");
+            };
+            let size = g.value.session.game().position().size();
+            match notation::parse_line(size, text) {
+                Ok(l) => {
+                    write_out(out_line, games_timbiriche_line::from_rust(l));
+                    g.succeed()
+                }
+                Err(e) => g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
+            }
+        })
+    }
+}
+
+/// Write `line` in dot notation (`a1-b1`), NUL-terminated.
+///
+/// # Safety
+/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_line_to_string(
+    line: games_timbiriche_line,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    guard(|| match line.to_rust() {
+        // SAFETY: buffer contract forwarded from the caller.
+        Some(l) => unsafe { write_c_string(&notation::line_to_string(l), buf, cap, out_len) },
+        None => GAMES_RESULT_INVALID_PARAMETER,
+    })
+}
+
+/// Draw `line` for the player to move. On success `*out_completed` (may be
+/// NULL) gets the boxes it took (0, 1 or 2; if more than 0 the same player
+/// moves again). An illegal line returns `GAMES_RESULT_ILLEGAL_MOVE` (or
+/// `GAMES_RESULT_GAME_OVER`) and changes nothing.
+///
+/// # Safety
+/// `game` NULL or live; `out_completed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_play(
+    game: *mut games_timbiriche_game,
+    line: games_timbiriche_line,
+    out_completed: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let Some(l) = line.to_rust() else {
+                return g.fail(
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    "not a line: bad orientation or coordinates",
+                );
+            };
+            match g.value.session.game_mut().play(l) {
+                Ok(outcome) => {
+                    if !out_completed.is_null() {
+                        write_out(out_completed, u32::from(outcome.completed));
+                    }
+                    g.succeed()
+                }
+                Err(e @ timbiriche_core::PlayError::GameOver) => {
+                    g.fail(GAMES_RESULT_GAME_OVER, e.to_string())
+                }
+                Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
+            }
+        })
+    }
+}
+
+/// Take back the last line (without limit). Marks the game as having used
+/// undo.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_undo(game: *mut games_timbiriche_game) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if g.value.session.game_mut().undo() {
+                g.succeed()
+            } else {
+                g.fail(GAMES_RESULT_NOTHING_TO_UNDO, "there is no line to undo")
+            }
+        })
+    }
+}
+
+/// Draw the last undone line again.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_redo(game: *mut games_timbiriche_game) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if g.value.session.game_mut().redo() {
+                g.succeed()
+            } else {
+                g.fail(GAMES_RESULT_NOTHING_TO_REDO, "there is no line to redo")
+            }
+        })
+    }
+}
+
+/// Start the next game of a match once the current one is over.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_next_game(
+    game: *mut games_timbiriche_game,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| match &mut g.value.session {
+            Session::Single(_) => g.fail(GAMES_RESULT_MATCH_OVER, "a single game has no next game"),
+            Session::Match(m) => match m.next_game() {
+                Ok(()) => g.succeed(),
+                Err(e @ MatchError::GameNotOver) => {
+                    g.fail(GAMES_RESULT_ROUND_NOT_OVER, e.to_string())
+                }
+                Err(e) => g.fail(GAMES_RESULT_MATCH_OVER, e.to_string()),
+            },
+        })
+    }
+}
+
+/// The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
+/// (not drawn). `budget` NULL means the level's default budget (Hard: 2
+/// million nodes or 900 ms); `cancel` may be NULL. A stopped search still
+/// answers with its best line so far.
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_line` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_ai_move(
+    game: *mut games_timbiriche_game,
+    level_index: u32,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_line: *mut games_timbiriche_line,
+) -> games_result {
+    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let Some(level) = level(level_index) else {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("unknown level {level_index}"),
+                );
+            };
+            if out_line.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let budget: Budget = read_budget(budget, level.default_budget());
+            let cancel = read_cancel(cancel);
+            let state = &mut g.value;
+            let pos: Position = state.session.game().position().clone();
+            match ai_move(&pos, level, &mut state.rng, budget, &cancel) {
+                Ok(m) => {
+                    write_out(out_line, games_timbiriche_line::from_rust(m.line));
+                    g.succeed()
+                }
+                Err(e) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
+            }
+        })
+    }
+}
+
+/// "What would a master play?": the Hard level's line with its reason, in
+/// `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
+/// Counts against the 3 hints of the game (the first is free); with none
+/// left it returns `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_hint` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_take_hint(
+    game: *mut games_timbiriche_game,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_hint: *mut games_timbiriche_hint,
+) -> games_result {
+    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if out_hint.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let budget = read_budget(budget, Level::Hard.default_budget());
+            let cancel = read_cancel(cancel);
+            match g.value.session.game_mut().hint(budget, &cancel) {
+                Ok(h) => {
+                    let out = games_timbiriche_hint {
+                        line: games_timbiriche_line::from_rust(h.hint.line),
+                        reason: reason_code(h.hint.reason),
+                        proven: h.hint.proven_margin.is_some(),
+                        margin: h.hint.proven_margin.unwrap_or(0),
+                        free: h.free,
+                        left: h.left,
+                    };
+                    g.value.last_hint = h.hint.sentence;
+                    write_out(out_hint, out);
+                    g.succeed()
+                }
+                Err(e @ HintError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
+                Err(e) => g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
+            }
+        })
+    }
+}
+
+/// The sentence of the last hint (NUL-terminated; empty before any hint).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_hint_sentence(
+    game: *const games_timbiriche_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_c_string(&g.value.last_hint, buf, cap, out_len)
+        })
+    }
+}
+
+/// Save the game or match (moves, undone moves, hints, the generator) as bytes.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_save(
+    game: *const games_timbiriche_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let s = &g.value;
+            let saved = Saved {
+                version: SAVE_VERSION,
+                single: match &s.session {
+                    Session::Single(game) => Some(game.to_saved()),
+                    Session::Match(_) => None,
+                },
+                r#match: match &s.session {
+                    Session::Single(_) => None,
+                    Session::Match(m) => Some((**m).clone()),
+                },
+                rng: s.rng.clone(),
+            };
+            match serde_json::to_vec(&saved) {
+                Ok(bytes) => write_slice(&bytes, buf, cap, out_len),
+                Err(_) => GAMES_RESULT_INVALID_DATA,
+            }
+        })
+    }
+}
+
+/// Load bytes written by `games_timbiriche_save` into a new handle in
+/// `*out_game`, owned by the caller. Inconsistent or malformed bytes give
+/// `GAMES_RESULT_INVALID_DATA` (an unknown version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_load(
+    data: *const u8,
+    len: usize,
+    out_game: *mut *mut games_timbiriche_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        #[derive(Deserialize)]
+        struct Probe {
+            version: u32,
+        }
+        match serde_json::from_slice::<Probe>(bytes) {
+            Ok(p) if p.version != SAVE_VERSION => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Ok(_) => {}
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        }
+        let Ok(saved) = serde_json::from_slice::<Saved>(bytes) else {
+            return GAMES_RESULT_INVALID_DATA;
+        };
+        let session = match (saved.single, saved.r#match) {
+            (Some(single), None) => match Game::from_saved(&single) {
+                Ok(g) => Session::Single(g),
+                Err(_) => return GAMES_RESULT_INVALID_DATA,
+            },
+            (None, Some(m)) => Session::Match(Box::new(m)),
+            _ => return GAMES_RESULT_INVALID_DATA,
+        };
+        let state = TimbiricheState {
+            session,
+            rng: saved.rng,
+            last_hint: String::new(),
+        };
+        // SAFETY: `out_game` is non-NULL and writable, per the caller.
+        unsafe { box_into(games_timbiriche_game(Guarded::new(state)), out_game) }
+    })
+}
+
+/// Why the last failed call on this handle failed, in words.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_last_error(
+    game: *const games_timbiriche_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_limits_match_the_crate() {
+        assert_eq!(
+            GAMES_TIMBIRICHE_MAX_LINES as usize,
+            timbiriche_core::board::MAX_LINES
+        );
+        assert_eq!(
+            GAMES_TIMBIRICHE_MAX_BOXES as usize,
+            timbiriche_core::board::MAX_BOXES
+        );
+    }
+}
