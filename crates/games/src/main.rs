@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod canicas;
 mod nim;
 mod timbiriche;
 
@@ -33,9 +34,18 @@ enum Command {
     /// Solve a position exactly: who wins with perfect play, and how.
     #[command(subcommand)]
     Solve(SolveGame),
+    /// Color Lines tools.
+    #[command(subcommand)]
+    Canicas(CanicasTool),
     /// Speak an engine protocol on stdin/stdout (UGI) for match runners and GUIs.
     #[command(subcommand)]
     Engine(EngineGame),
+}
+
+#[derive(Subcommand, Debug)]
+enum CanicasTool {
+    /// Apply one move to a bare board: lines removed, points, the board after.
+    Apply(canicas::ApplyArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -58,6 +68,8 @@ enum PlayGame {
     Nim(nim::PlayArgs),
     /// Dots and boxes (Timbiriche): draw lines, close boxes, move again.
     Timbiriche(timbiriche::PlayArgs),
+    /// Color Lines (Canicas): line up five marbles of a colour.
+    Canicas(canicas::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,6 +78,8 @@ enum ArenaGame {
     Nim(nim::ArenaArgs),
     /// Dots and boxes: level A against level B, the first line alternating.
     Timbiriche(timbiriche::ArenaArgs),
+    /// Color Lines: the autoplayer over a range of deals; deaths per 100,000 moves.
+    Canicas(canicas::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -101,6 +115,9 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Play(PlayGame::Nim(args)) => nim::play(&args, input, output),
         Command::Arena(ArenaGame::Nim(args)) => nim::arena(&args, output),
         Command::Solve(SolveGame::Nim(args)) => nim::solve(&args, output),
+        Command::Play(PlayGame::Canicas(args)) => canicas::play(&args, input, output),
+        Command::Arena(ArenaGame::Canicas(args)) => canicas::arena(&args, output),
+        Command::Canicas(CanicasTool::Apply(args)) => canicas::apply(&args, output),
         Command::Play(PlayGame::Timbiriche(args)) => timbiriche::play(&args, input, output),
         Command::Arena(ArenaGame::Timbiriche(args)) => timbiriche::arena(&args, output),
         Command::Solve(SolveGame::Timbiriche(args)) => timbiriche::solve(&args, output),

@@ -164,6 +164,9 @@ fn every_subcommand_has_help() {
         vec!["arena", "timbiriche", "--help"],
         vec!["solve", "timbiriche", "--help"],
         vec!["engine", "nim", "--help"],
+        vec!["canicas", "apply", "--help"],
+        vec!["arena", "canicas", "--help"],
+        vec!["play", "canicas", "--help"],
     ] {
         let out = games(&args, "");
         assert!(out.status.success(), "{args:?}");
@@ -298,4 +301,124 @@ fn play_timbiriche_two_people_to_the_end() {
     assert!(text.contains("Not a legal line"), "{text}");
     assert!(text.contains("player 2 took 1 box(es)"), "{text}");
     assert!(text.contains("player 2 won this game."), "{text}");
+}
+
+fn canicas_board(prefix: &str) -> String {
+    format!("{prefix}{}", ".".repeat(81 - prefix.len()))
+}
+
+#[test]
+fn canicas_apply_answers_in_json() {
+    // Five in a row on the top row: removed, 10 points; the board empties,
+    // so the next marbles would arrive at once.
+    let board = canicas_board("1111.1");
+    let out = games(
+        &[
+            "canicas",
+            "apply",
+            "--board",
+            &board,
+            "--variant",
+            "five",
+            "--move",
+            "f1-e1",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["points"], 10);
+    assert_eq!(v["lines"][0][0], 5);
+    assert_eq!(v["board"], ".".repeat(81));
+    // The same four in the four-variant: a line of 5 scores 5 × (5 − 4 + 1) × 2 = 20.
+    let out = games(
+        &[
+            "canicas",
+            "apply",
+            "--board",
+            &board,
+            "--variant",
+            "four",
+            "--move",
+            "f1-e1",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["points"], 20);
+    // A move that forms no line leaves the board as the move left it.
+    let out = games(
+        &[
+            "canicas", "apply", "--board", &board, "--move", "f1-f9", "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(
+        (v["legal"].clone(), v["arrivals_needed"].clone()),
+        (true.into(), true.into())
+    );
+    assert_eq!(v["board"].as_str().unwrap().chars().nth(77), Some('1'));
+    // Off the board, empty source, taken target: legal false with the error, in the same JSON.
+    for (mv, code) in [
+        ("j1-a1", "off-board"),
+        ("a9-b9", "empty-source"),
+        ("f1-a1", "target-taken"),
+    ] {
+        let out = games(
+            &[
+                "canicas", "apply", "--board", &board, "--move", mv, "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{mv}");
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+        assert_eq!(v["legal"], false, "{mv}");
+        assert!(v["error"].as_str().unwrap().starts_with(code), "{mv}: {v}");
+        assert_eq!(v["board"], board.as_str());
+    }
+}
+
+#[test]
+fn canicas_arena_reports_deaths_per_100k_moves() {
+    let out = games(
+        &[
+            "arena",
+            "canicas",
+            "--deals",
+            "1..2",
+            "--max-moves",
+            "20",
+            "--nodes",
+            "50",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["moves"], 40);
+    assert!(v["deaths_per_100k_moves"].as_f64().is_some());
+}
+
+#[test]
+fn play_canicas_reports_bad_input_and_undo() {
+    let out = games(
+        &["play", "canicas", "--deal", "5"],
+        "zz\na1-a2\nundo\nhint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Not a move"), "{text}");
+    assert!(text.contains("Illegal move: empty-source"), "{text}");
+    assert!(text.contains("Cannot undo"), "{text}");
+    assert!(text.contains("Hint: "), "{text}");
 }

@@ -1,0 +1,384 @@
+//! The static evaluation: a compact board for the AI and its features.
+
+use crate::board::{Board, Geometry, MAX_CELLS};
+use crate::rules::Rules;
+
+/// The windows (runs of `min_line` cells in one of the four directions)
+/// of a board, and which windows hold each cell.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    pub windows: Vec<u128>,
+    /// For each cell, the indices of the windows holding it.
+    pub cell_windows: Vec<Vec<u16>>,
+    pub geom: Geometry,
+    pub size: usize,
+    pub min_line: u32,
+    /// For each cell, the cells sharing a window with it.
+    pub near: Vec<u128>,
+}
+
+impl Tables {
+    pub fn new(rules: &Rules) -> Tables {
+        let size = usize::from(rules.size);
+        let m = usize::from(rules.min_line);
+        let mut windows = Vec::new();
+        let dirs: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+        for (dr, dc) in dirs {
+            for r in 0..size as isize {
+                for c in 0..size as isize {
+                    let mut mask = 0u128;
+                    let mut ok = true;
+                    for i in 0..m as isize {
+                        let (rr, cc) = (r + dr * i, c + dc * i);
+                        if rr < 0 || cc < 0 || rr >= size as isize || cc >= size as isize {
+                            ok = false;
+                            break;
+                        }
+                        mask |= 1u128 << (rr as usize * size + cc as usize);
+                    }
+                    if ok {
+                        windows.push(mask);
+                    }
+                }
+            }
+        }
+        let cells = size * size;
+        let mut cell_windows = vec![Vec::new(); cells];
+        for (i, w) in windows.iter().enumerate() {
+            for (cell, list) in cell_windows.iter_mut().enumerate() {
+                if w & (1u128 << cell) != 0 {
+                    list.push(i as u16);
+                }
+            }
+        }
+        let near = cell_windows
+            .iter()
+            .map(|list| list.iter().fold(0u128, |m, &wi| m | windows[wi as usize]))
+            .collect();
+        Tables {
+            near,
+            windows,
+            cell_windows,
+            geom: Geometry::of(rules.size),
+            size,
+            min_line: u32::from(rules.min_line),
+        }
+    }
+}
+
+/// A board for the AI: colour per cell, occupied mask and a mask per colour.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fast {
+    pub cells: [u8; MAX_CELLS],
+    pub occ: u128,
+    pub colour: [u128; 10],
+}
+
+impl Fast {
+    pub fn from_board(board: &Board) -> Fast {
+        let mut f = Fast {
+            cells: [0; MAX_CELLS],
+            occ: 0,
+            colour: [0; 10],
+        };
+        for (i, &c) in board.colours().iter().enumerate() {
+            if c != 0 {
+                f.set(i, c);
+            }
+        }
+        f
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize, c: u8) {
+        self.cells[i] = c;
+        self.occ |= 1u128 << i;
+        self.colour[usize::from(c)] |= 1u128 << i;
+    }
+
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        let c = self.cells[i];
+        self.cells[i] = 0;
+        self.occ &= !(1u128 << i);
+        self.colour[usize::from(c)] &= !(1u128 << i);
+    }
+
+    #[inline]
+    pub fn free(&self, t: &Tables) -> u128 {
+        t.geom.all & !self.occ
+    }
+
+    /// The mask of the line cells through `i` (runs of at least
+    /// `min_line` of its colour), 0 when none.
+    pub fn lines_mask(&self, t: &Tables, i: usize) -> (u128, u32) {
+        let c = self.cells[i];
+        if c == 0 {
+            return (0, 0);
+        }
+        let size = t.size as isize;
+        let (r0, c0) = ((i / t.size) as isize, (i % t.size) as isize);
+        let mut mask = 0u128;
+        let mut points_len = 0u32;
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            let mut run = 1u128 << i;
+            let mut len = 1;
+            for sign in [1isize, -1] {
+                let (mut r, mut cc) = (r0 + dr * sign, c0 + dc * sign);
+                while r >= 0 && cc >= 0 && r < size && cc < size {
+                    let j = (r * size + cc) as usize;
+                    if self.cells[j] != c {
+                        break;
+                    }
+                    run |= 1u128 << j;
+                    len += 1;
+                    r += dr * sign;
+                    cc += dc * sign;
+                }
+            }
+            if len >= t.min_line {
+                mask |= run;
+                points_len += len;
+            }
+        }
+        (mask, points_len)
+    }
+}
+
+/// Weights of the evaluation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Per free cell.
+    pub free: i64,
+    /// Potential of a single-colour window holding k marbles (k = 0: an
+    /// empty window).
+    pub pot: [i64; 12],
+    /// Per free-space component beyond the first.
+    pub components: i64,
+    /// Per marble with no free neighbour.
+    pub boxed: i64,
+    /// Per line that can be completed in one move.
+    pub ready: i64,
+}
+
+impl Weights {
+    /// The weights (tuned by the arena on the five variant).
+    pub fn for_rules(rules: &Rules) -> Weights {
+        let mut pot = [0i64; 12];
+        pot[0] = 1;
+        // Geometric growth (2, 10, 50, 250, …) up to min_line - 1 marbles.
+        let mut v = 2i64;
+        for p in pot.iter_mut().take(usize::from(rules.min_line)).skip(1) {
+            *p = v;
+            v = v.saturating_mul(5);
+        }
+        Weights {
+            free: 400,
+            pot,
+            components: 0,
+            boxed: 10,
+            ready: 350,
+        }
+    }
+}
+
+/// Potential of one window.
+#[inline]
+pub(crate) fn window_pot(f: &Fast, w: u128, wt: &Weights) -> i64 {
+    let o = w & f.occ;
+    if o == 0 {
+        return wt.pot[0];
+    }
+    let c = f.cells[o.trailing_zeros() as usize];
+    if w & f.colour[usize::from(c)] != o {
+        return 0;
+    }
+    wt.pot[o.count_ones() as usize]
+}
+
+/// Total window potential of a board.
+pub(crate) fn potential(f: &Fast, t: &Tables, wt: &Weights) -> i64 {
+    t.windows.iter().map(|&w| window_pot(f, w, wt)).sum()
+}
+
+/// The shape of the free space: components beyond the first and
+/// boxed-in marbles.
+pub(crate) fn shape(f: &Fast, t: &Tables, wt: &Weights) -> i64 {
+    let free = f.free(t);
+    let mut comps = 0i64;
+    if wt.components != 0 {
+        let mut rest = free;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let comp = t.geom.flood(seed, free);
+            rest &= !comp;
+            comps += 1;
+        }
+    }
+    let boxed = (f.occ & !t.geom.neighbours(free)).count_ones();
+    -wt.components * (comps - 1).max(0) - wt.boxed * i64::from(boxed)
+}
+
+/// Lines that can be completed in one move: single-colour windows with one
+/// hole that a marble of that colour from outside the window can reach.
+pub(crate) fn ready_lines(f: &Fast, t: &Tables) -> i64 {
+    let free = f.free(t);
+    let mut comp_of = [0u8; MAX_CELLS];
+    let mut borders = [0u128; 64];
+    let mut n = 0usize;
+    let mut rest = free;
+    while rest != 0 && n < borders.len() {
+        let seed = rest & rest.wrapping_neg();
+        let comp = t.geom.flood(seed, free);
+        rest &= !comp;
+        borders[n] = t.geom.neighbours(comp) & f.occ;
+        let mut m = comp;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            comp_of[i] = n as u8;
+        }
+        n += 1;
+    }
+    let mut ready = 0u128;
+    let mut count = 0;
+    for &w in &t.windows {
+        let o = w & f.occ;
+        if o.count_ones() + 1 != t.min_line {
+            continue;
+        }
+        let c = f.cells[o.trailing_zeros() as usize];
+        let cm = f.colour[usize::from(c)];
+        if w & cm != o {
+            continue;
+        }
+        let hole = w & free;
+        let h = hole.trailing_zeros() as usize;
+        if ready & hole != 0 {
+            continue;
+        }
+        let border = borders[usize::from(comp_of[h])];
+        if border & cm & !w != 0 {
+            ready |= hole;
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The full evaluation of a board (no pending arrivals): free cells, the
+/// potential of single-colour windows, lines ready to be completed, and
+/// the shape of the free space.
+pub(crate) fn evaluate(f: &Fast, t: &Tables, wt: &Weights) -> i64 {
+    wt.free * i64::from(f.free(t).count_ones())
+        + potential(f, t, wt)
+        + wt.ready * ready_lines(f, t)
+        + shape(f, t, wt)
+}
+
+/// Potential of window `w` if a marble of colour `c` is added on the free
+/// cell `bit`.
+#[inline]
+pub(crate) fn window_pot_add(f: &Fast, w: u128, bit: u128, c: u8, wt: &Weights) -> i64 {
+    let o = (w & f.occ) | bit;
+    if (w & f.colour[usize::from(c)]) | bit != o {
+        return 0;
+    }
+    wt.pot[o.count_ones() as usize]
+}
+
+/// Potential of window `w` if the marble on `bit` leaves.
+#[inline]
+pub(crate) fn window_pot_remove(f: &Fast, w: u128, bit: u128, wt: &Weights) -> i64 {
+    let o = w & f.occ & !bit;
+    if o == 0 {
+        return wt.pot[0];
+    }
+    let c = f.cells[o.trailing_zeros() as usize];
+    if w & f.colour[usize::from(c)] & !bit != o {
+        return 0;
+    }
+    wt.pot[o.count_ones() as usize]
+}
+
+/// Per-cell deltas of the window potential: adding a colour on a free cell,
+/// taking a marble off its cell. Deltas of a move `from → to` are the sum
+/// of the two (exact but for windows holding both cells).
+pub(crate) struct Deltas {
+    /// `add[c][cell]`: potential gained by a marble of colour `c` on `cell`.
+    pub add: [[i64; MAX_CELLS]; 10],
+    /// `line[c][cell]`: marbles a line would remove when colour `c` lands on
+    /// `cell` (0 when no line forms).
+    pub line: [[u8; MAX_CELLS]; 10],
+    /// `rem[cell]`: potential gained when the marble on `cell` leaves.
+    pub rem: [i64; MAX_CELLS],
+}
+
+impl Deltas {
+    pub fn new() -> Deltas {
+        Deltas {
+            add: [[0; MAX_CELLS]; 10],
+            line: [[0; MAX_CELLS]; 10],
+            rem: [0; MAX_CELLS],
+        }
+    }
+
+    /// Fill the tables for the colours in `colours` (a bit per colour) on
+    /// the free cells `free`, and for the marbles `movable`.
+    pub fn fill(
+        &mut self,
+        f: &Fast,
+        t: &Tables,
+        wt: &Weights,
+        colours: u16,
+        free: u128,
+        movable: u128,
+    ) {
+        let mut scratch = *f;
+        let mut m = free;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let bit = 1u128 << i;
+            let wins = &t.cell_windows[i];
+            let base: i64 = wins
+                .iter()
+                .map(|&wi| window_pot(f, t.windows[wi as usize], wt))
+                .sum();
+            for c in 1..10u8 {
+                if colours & (1 << c) == 0 {
+                    continue;
+                }
+                let after: i64 = wins
+                    .iter()
+                    .map(|&wi| window_pot_add(f, t.windows[wi as usize], bit, c, wt))
+                    .sum();
+                self.add[usize::from(c)][i] = after - base;
+                // A line needs min_line - 1 marbles of the colour nearby.
+                let nearby = (t.near[i] & f.colour[usize::from(c)]).count_ones();
+                self.line[usize::from(c)][i] = if nearby + 1 >= t.min_line {
+                    scratch.set(i, c);
+                    let (mask, _) = scratch.lines_mask(t, i);
+                    scratch.clear(i);
+                    mask.count_ones() as u8
+                } else {
+                    0
+                };
+            }
+        }
+        let mut m = movable;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let bit = 1u128 << i;
+            let d: i64 = t.cell_windows[i]
+                .iter()
+                .map(|&wi| {
+                    let w = t.windows[wi as usize];
+                    window_pot_remove(f, w, bit, wt) - window_pot(f, w, wt)
+                })
+                .sum();
+            self.rem[i] = d;
+        }
+    }
+}

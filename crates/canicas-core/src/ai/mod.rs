@@ -1,0 +1,190 @@
+//! The AI: a hint (the best move found within a budget) and an autoplayer.
+//!
+//! The AI sees only what a person sees: a [`View`] holds the board and the
+//! colours of the "next" bar, never the deal, so it cannot know where
+//! marbles will land nor what comes after the bar.
+//!
+//! # How it plays
+//!
+//! The evaluation of a board adds up: free cells (by far the largest
+//! term), the potential of every window of `min_line` cells in a row,
+//! column or diagonal that holds marbles of one colour only (growing
+//! geometrically with their number), lines that can be completed in one
+//! move (one hole, reachable by a marble of that colour from outside), and
+//! a small penalty for marbles boxed in. A move that forms no line costs
+//! the free cells of the marbles it brings.
+//!
+//! Every legal move is first valued from per-cell delta tables, the best
+//! 30 are evaluated exactly, and the best 6 of those are searched one ply
+//! deeper: the marbles of the "next" bar land on sampled free cells (every
+//! candidate sees the same samples: common random numbers), the best reply
+//! is found (a line in the reply counts half its freed cells, so the search
+//! does not put lines off), and the candidate with the best mean over
+//! complete rounds of samples wins. Each (candidate, sample) pair is one
+//! node of the budget. Samples come from a ChaCha generator seeded by the
+//! position, so with a node budget the hint is the same on every run and
+//! platform; with a time limit it depends on the machine's speed.
+//!
+//! The [`arena`](crate::arena()) measures it in deaths per 100,000 moves.
+//!
+//! # Strength (measured on the shared 2-core development machine)
+//!
+//! - Five variant, `Budget::nodes(DEFAULT_NODES)`, deals 1–70, cap 20,000
+//!   moves: 14,056 moves, 70 deaths, about **498 deaths per 100,000
+//!   moves**, 3.50 points per move, 201 moves per game (median 193), 703
+//!   points per game; 6.8 ms of CPU time per move. The best published
+//!   players die 13.5 to 37 times per 100,000 moves: this player is far
+//!   weaker (a one-ply greedy player dies about 1,000 times).
+//! - Four variant, same budget, deals 1–5 capped at 2,000 moves: 10,000
+//!   moves, no death, 3.59 points per move.
+
+mod eval;
+mod search;
+
+use games_common::{Budget, CancelFlag, SearchStats};
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::notation::NotationError;
+use crate::rules::{Rules, MAX_ARRIVALS};
+use crate::state::{Move, State, StateError};
+
+pub use search::{DEFAULT_NODES, DEFAULT_TIME};
+
+/// What the AI may see: the rules, the board and the "next" bar.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct View {
+    rules: Rules,
+    board: Board,
+    next: Vec<u8>,
+}
+
+impl View {
+    /// A view of `board` with `next` the colours of the "next" bar (at most
+    /// 8 are kept). The rules must be valid, the board of their size, and
+    /// every colour (on the board and in the bar) within their colours.
+    pub fn new(rules: Rules, board: Board, next: &[u8]) -> Result<View, StateError> {
+        rules.validate()?;
+        if board.size() != rules.size {
+            return Err(StateError::Notation(NotationError::BoardSize {
+                found: board.size(),
+                expected: rules.size,
+            }));
+        }
+        let bad = |c: &u8| *c > rules.colours;
+        if board.colours().iter().any(bad) || next.iter().any(|c| *c == 0 || bad(c)) {
+            return Err(StateError::Inconsistent(
+                "a colour outside the rules' colours",
+            ));
+        }
+        Ok(View {
+            rules,
+            board,
+            next: next
+                .iter()
+                .copied()
+                .take(usize::from(MAX_ARRIVALS))
+                .collect(),
+        })
+    }
+
+    /// A view of a state's parts (already consistent).
+    pub(crate) fn from_state_parts(rules: Rules, board: Board, next: &[u8]) -> View {
+        View {
+            rules,
+            board,
+            next: next.to_vec(),
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The colours of the "next" bar.
+    #[must_use]
+    pub fn next(&self) -> &[u8] {
+        &self.next
+    }
+}
+
+/// The answer of a hint search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    /// The best move found; `None` when there is no legal move.
+    pub best: Option<Move>,
+    /// Its value to the AI (higher is better; only comparable within a search).
+    pub value: f64,
+    /// What the search did.
+    pub stats: SearchStats,
+}
+
+/// The default hint budget: [`DEFAULT_NODES`] nodes, and at most
+/// [`DEFAULT_TIME`] of wall-clock time as a safety net (on a machine so
+/// loaded that the time limit is reached first, the hint is no longer
+/// reproducible; use `Budget::nodes(DEFAULT_NODES)` for that).
+#[must_use]
+pub fn default_budget() -> Budget {
+    Budget::nodes_and_time(DEFAULT_NODES, DEFAULT_TIME)
+}
+
+/// The best move found for `view` within `budget`, stopping early when
+/// `cancel` is set. Deterministic for a view and a node budget.
+///
+/// ```
+/// use canicas_core::{ai, State, Rules};
+/// use games_common::{Budget, CancelFlag};
+/// let state = State::new(Rules::FIVE, 11).unwrap();
+/// let hint = ai::hint(&state.view(), Budget::nodes(50), &CancelFlag::new());
+/// let mv = hint.best.unwrap();
+/// assert!(state.check(mv).is_ok());
+/// ```
+#[must_use]
+pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
+    search::search(view, budget, cancel)
+}
+
+/// How a game played by the autoplayer ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AutoplayResult {
+    /// Moves played.
+    pub moves: u64,
+    /// Points scored (the whole game's score).
+    pub points: u64,
+    /// Whether the game ended (the board filled up) rather than reaching
+    /// the move cap or being cancelled.
+    pub died: bool,
+}
+
+/// Play `state` with hints of `budget` until the game ends, `max_moves`
+/// moves have been played, or `cancel` is set.
+pub fn autoplay(
+    state: &mut State,
+    budget: Budget,
+    max_moves: u64,
+    cancel: &CancelFlag,
+) -> AutoplayResult {
+    let mut played = 0;
+    while !state.is_over() && played < max_moves && !cancel.is_cancelled() {
+        let Some(mv) = hint(&state.view(), budget, cancel).best else {
+            break;
+        };
+        if state.play_quiet(mv).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    AutoplayResult {
+        moves: played,
+        points: state.score(),
+        died: state.is_over(),
+    }
+}

@@ -1,0 +1,413 @@
+//! The hint search: static pre-selection, then sampled arrivals and the
+//! best reply for the leading candidates.
+
+use std::time::Duration;
+
+use games_common::{Budget, CancelFlag, GameRng, SearchControl};
+
+use super::eval::{
+    evaluate, potential, window_pot, window_pot_add, window_pot_remove, Deltas, Fast, Tables,
+    Weights,
+};
+use super::{Hint, View};
+use crate::board::{Cell, MAX_CELLS};
+use crate::state::Move;
+
+/// Nodes of the default hint budget (one node = one candidate move tried
+/// against one sample of arrivals).
+pub const DEFAULT_NODES: u64 = 180;
+/// Time limit of the default hint budget (a safety net; the node limit is
+/// normally reached first).
+pub const DEFAULT_TIME: Duration = Duration::from_millis(20);
+
+/// Root moves evaluated exactly (the best by approximate value).
+const ROOT_EXACT: usize = 60;
+/// Replies evaluated exactly.
+const REPLY_EXACT: usize = 3;
+/// Candidates searched past the static pre-selection.
+const TOP_K: usize = 6;
+/// Rounds of samples after which a search is complete.
+const MAX_ROUNDS: u32 = 256;
+/// A line formed by the reply counts this fraction of its freed cells.
+const REPLY_LINE_NUM: i64 = 2;
+const REPLY_LINE_DEN: i64 = 4;
+/// Value of a board that filled up.
+const DEATH: i64 = -1_000_000_000;
+
+struct Cand {
+    mv: Move,
+    after: Fast,
+    removed: bool,
+    pre: i64,
+    sum: i64,
+    samples: u32,
+    last: i64,
+    fixed: Option<i64>,
+}
+
+/// Apply a move on `f`; the number of marbles removed.
+#[inline]
+fn apply(f: &mut Fast, t: &Tables, from: usize, to: usize) -> u32 {
+    let c = f.cells[from];
+    f.clear(from);
+    f.set(to, c);
+    let (mask, _) = f.lines_mask(t, to);
+    remove(f, mask)
+}
+
+fn remove(f: &mut Fast, mask: u128) -> u32 {
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        f.clear(i);
+    }
+    mask.count_ones()
+}
+
+/// The random part of one sample, shared by every candidate (common
+/// random numbers): a cyclic order of cells in which arrivals take the next
+/// free cell.
+struct Sample {
+    order: [u8; MAX_CELLS],
+    n: usize,
+}
+
+impl Sample {
+    fn new(seed: u64, cells: usize) -> Sample {
+        let mut rng = GameRng::from_seed(seed);
+        let mut order = [0u8; MAX_CELLS];
+        let n = cells.clamp(1, MAX_CELLS);
+        for (i, o) in order.iter_mut().enumerate().take(n) {
+            *o = i as u8;
+        }
+        for i in 0..n.saturating_sub(1) {
+            let j = i + rng.below((n - i) as u64) as usize;
+            order.swap(i, j);
+        }
+        Sample { order, n }
+    }
+}
+
+/// Drop `colours` on free cells in the sample's order from `cursor` on;
+/// then remove the lines they form. `false` when the board filled up.
+fn drop_arrivals(
+    f: &mut Fast,
+    t: &Tables,
+    colours: &[u8],
+    sample: &Sample,
+    cursor: &mut usize,
+) -> bool {
+    let mut placed = [0usize; 8];
+    let mut n = 0;
+    for &c in colours {
+        let free = f.free(t);
+        if free == 0 {
+            return false;
+        }
+        let mut i = usize::from(sample.order[*cursor % sample.n]);
+        while free & (1u128 << i) == 0 {
+            *cursor += 1;
+            i = usize::from(sample.order[*cursor % sample.n]);
+        }
+        *cursor += 1;
+        f.set(i, c);
+        if n < placed.len() {
+            placed[n] = i;
+            n += 1;
+        }
+    }
+    let mut mask = 0u128;
+    for &i in &placed[..n] {
+        mask |= f.lines_mask(t, i).0;
+    }
+    remove(f, mask);
+    f.free(t) != 0
+}
+
+/// Every move on `f` with its approximate value (from the delta tables),
+/// appended to `out` as (value, from, to). `reply`: a line counts only
+/// part of its freed cells (it is a move later, not now).
+fn scored_moves(
+    f: &Fast,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    reply: bool,
+    d: &mut Deltas,
+    out: &mut Vec<(i64, u8, u8)>,
+) {
+    out.clear();
+    let free = f.free(t);
+    if free == 0 {
+        return;
+    }
+    let mut comps: [u128; 64] = [0; 64];
+    let mut n = 0;
+    let mut rest = free;
+    while rest != 0 && n < comps.len() {
+        let seed = rest & rest.wrapping_neg();
+        let comp = t.geom.flood(seed, free);
+        rest &= !comp;
+        comps[n] = comp;
+        n += 1;
+    }
+    let movable = f.occ & t.geom.neighbours(free);
+    let mut colours = 0u16;
+    for c in 1..10u8 {
+        if f.colour[usize::from(c)] & movable != 0 {
+            colours |= 1 << c;
+        }
+    }
+    d.fill(f, t, wt, colours, free, movable);
+    let base_free = i64::from(free.count_ones());
+    let base_pot = potential(f, t, wt);
+    let quiet_base = wt.free * (base_free - arrivals) + base_pot;
+    let (num, den) = if reply {
+        (REPLY_LINE_NUM, REPLY_LINE_DEN)
+    } else {
+        (1, 1)
+    };
+    let mut g = *f;
+    let mut m = movable;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let c = usize::from(f.cells[i]);
+        let rem = d.rem[i];
+        let nb = t.geom.neighbours(1u128 << i) & free;
+        let mut reach = 0u128;
+        for &comp in &comps[..n] {
+            if comp & nb != 0 {
+                reach |= comp;
+            }
+        }
+        let near = t.near[i];
+        while reach != 0 {
+            let j = reach.trailing_zeros() as usize;
+            reach &= reach - 1;
+            if near & (1u128 << j) != 0 {
+                // Both cells in one window: the tables count the marble
+                // twice there; correct those windows, and recheck a line
+                // (the moving marble may have been part of it).
+                let table_line = d.line[c][j];
+                let gone = if table_line > 0 {
+                    g.clear(i);
+                    g.set(j, c as u8);
+                    let (mask, _) = g.lines_mask(t, j);
+                    g.clear(j);
+                    g.set(i, c as u8);
+                    i64::from(mask.count_ones())
+                } else {
+                    0
+                };
+                let v = if gone > 0 {
+                    wt.free * base_free + wt.free * gone * num / den + base_pot + d.rem[i]
+                } else {
+                    let (bi, bj) = (1u128 << i, 1u128 << j);
+                    let mut corr = 0;
+                    for &wi in &t.cell_windows[i] {
+                        let w = t.windows[wi as usize];
+                        if w & bj == 0 {
+                            continue;
+                        }
+                        let now = window_pot(f, w, wt);
+                        let tables = window_pot_add(f, w, bj, c as u8, wt)
+                            + window_pot_remove(f, w, bi, wt)
+                            - 2 * now;
+                        // Moving inside the window keeps its marbles.
+                        corr += -tables;
+                    }
+                    quiet_base + d.rem[i] + d.add[c][j] + corr
+                };
+                out.push((v, i as u8, j as u8));
+                continue;
+            }
+            let gone = i64::from(d.line[c][j]);
+            let v = if gone > 0 {
+                wt.free * base_free + wt.free * gone * num / den + base_pot + rem
+            } else {
+                quiet_base + rem + d.add[c][j]
+            };
+            out.push((v, i as u8, j as u8));
+        }
+    }
+}
+
+/// The exact value of a move on `f` (full evaluation of the board it
+/// leaves; a quiet move costs `arrivals` free cells).
+fn exact(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, reply: bool, from: u8, to: u8) -> i64 {
+    let mut g = *f;
+    let removed = i64::from(apply(&mut g, t, usize::from(from), usize::from(to)));
+    if removed > 0 {
+        let discount = if reply {
+            removed * (REPLY_LINE_DEN - REPLY_LINE_NUM) / REPLY_LINE_DEN
+        } else {
+            0
+        };
+        evaluate(&g, t, wt) - wt.free * discount
+    } else {
+        evaluate(&g, t, wt) - wt.free * arrivals
+    }
+}
+
+/// Keep the `n` best of `moves` at its front, best first.
+fn top(moves: &mut [(i64, u8, u8)], n: usize) -> usize {
+    let n = n.min(moves.len());
+    if n > 0 && n < moves.len() {
+        moves.select_nth_unstable_by(n - 1, |a, b| b.cmp(a));
+    }
+    moves[..n].sort_unstable_by(|a, b| b.cmp(a));
+    n
+}
+
+/// The value of the best reply on `f` (the colours after the bar are
+/// unknown, so a quiet reply costs `arrivals` free cells).
+fn best_reply(
+    f: &Fast,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    d: &mut Deltas,
+    moves: &mut Vec<(i64, u8, u8)>,
+) -> i64 {
+    scored_moves(f, t, wt, arrivals, true, d, moves);
+    if moves.is_empty() {
+        return DEATH;
+    }
+    let n = top(moves, REPLY_EXACT);
+    moves[..n]
+        .iter()
+        .map(|&(_, from, to)| exact(f, t, wt, arrivals, true, from, to))
+        .max()
+        .unwrap_or(DEATH)
+}
+
+/// The value of one sample for a candidate: its arrivals (the colours of
+/// the bar) on the sample's cells, then the best reply.
+fn sample_value(
+    mut g: Fast,
+    removed: bool,
+    next: &[u8],
+    ctx: (&Tables, &Weights, i64),
+    sample: &Sample,
+    d: &mut Deltas,
+    moves: &mut Vec<(i64, u8, u8)>,
+) -> i64 {
+    let (t, wt, arrivals) = ctx;
+    let mut cursor = 0usize;
+    // A line removed brings no marbles, unless it emptied the board.
+    if (!removed || g.occ == 0) && !drop_arrivals(&mut g, t, next, sample, &mut cursor) {
+        return DEATH;
+    }
+    best_reply(&g, t, wt, arrivals, d, moves)
+}
+
+fn view_seed(view: &View) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in view.board().colours().iter().chain(view.next()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
+    let mut ctl = SearchControl::new(budget, cancel);
+    let rules = *view.rules();
+    let t = Tables::new(&rules);
+    let wt = Weights::for_rules(&rules);
+    let f = Fast::from_board(view.board());
+    let arrivals = i64::from(rules.arrivals);
+    let mut deltas = Box::new(Deltas::new());
+    let mut scored = Vec::new();
+    scored_moves(&f, &t, &wt, arrivals, false, &mut deltas, &mut scored);
+    if scored.is_empty() {
+        return Hint {
+            best: None,
+            value: 0.0,
+            stats: ctl.stats(),
+        };
+    }
+    let n = top(&mut scored, ROOT_EXACT);
+    let mut cands: Vec<Cand> = scored[..n]
+        .iter()
+        .map(|&(_, from, to)| {
+            let mut after = f;
+            let removed = apply(&mut after, &t, usize::from(from), usize::from(to)) > 0;
+            let pre = exact(&f, &t, &wt, arrivals, false, from, to);
+            Cand {
+                mv: Move::new(Cell(from), Cell(to)),
+                after,
+                removed,
+                pre,
+                sum: 0,
+                samples: 0,
+                last: 0,
+                fixed: None,
+            }
+        })
+        .collect();
+    // Best first; ties keep the order of the approximate values.
+    cands.sort_by_key(|c| std::cmp::Reverse(c.pre));
+    cands.truncate(TOP_K);
+    let mut rng = GameRng::from_seed(view_seed(view));
+    let next = view.next().to_vec();
+    let mut scratch_moves = Vec::new();
+    let mut rounds = 0u32;
+    'outer: loop {
+        let sample = Sample::new(rng.next_u64(), t.size * t.size);
+        for cand in cands.iter_mut() {
+            if !ctl.tick() {
+                break 'outer;
+            }
+            let v = if let Some(v) = cand.fixed {
+                v
+            } else {
+                let v = sample_value(
+                    cand.after,
+                    cand.removed,
+                    &next,
+                    (&t, &wt, arrivals),
+                    &sample,
+                    &mut deltas,
+                    &mut scratch_moves,
+                );
+                // After a line (on a board not emptied) no marble arrives:
+                // every sample gives the same value.
+                if cand.removed && cand.after.occ != 0 {
+                    cand.fixed = Some(v);
+                }
+                v
+            };
+            cand.sum += v;
+            cand.last = v;
+            cand.samples += 1;
+        }
+        rounds += 1;
+        if rounds >= MAX_ROUNDS {
+            break;
+        }
+    }
+    // Compare over complete rounds only (every candidate has those samples).
+    let complete = cands.iter().map(|c| c.samples).min().unwrap_or(0);
+    let mut best: Option<(f64, Move)> = None;
+    for c in &cands {
+        let value = if complete == 0 {
+            c.pre as f64
+        } else {
+            // The last, partial round is not counted for any candidate.
+            let partial = c.samples > complete;
+            let sum = if partial { c.sum - c.last } else { c.sum };
+            sum as f64 / f64::from(complete)
+        };
+        if best.is_none_or(|(bv, _)| value > bv) {
+            best = Some((value, c.mv));
+        }
+    }
+    Hint {
+        best: best.map(|b| b.1),
+        value: best.map_or(0.0, |b| b.0),
+        stats: ctl.stats(),
+    }
+}

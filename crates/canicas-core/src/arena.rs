@@ -1,0 +1,119 @@
+//! The strength arena: the autoplayer over a range of deals.
+
+use games_common::{Budget, CancelFlag};
+use serde::{Deserialize, Serialize};
+
+use crate::ai::autoplay;
+use crate::rules::Rules;
+use crate::state::State;
+
+/// One game of the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArenaGame {
+    /// The deal.
+    pub deal: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// Points scored.
+    pub points: u64,
+    /// Whether the game ended by the board filling up (a death) rather than
+    /// by the move cap.
+    pub died: bool,
+}
+
+/// The figures of an arena run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaReport {
+    /// The rules played.
+    pub rules: Rules,
+    /// Games played (one per deal).
+    pub games: u64,
+    /// Moves played in all.
+    pub moves: u64,
+    /// Points scored in all.
+    pub points: u64,
+    /// Games that ended by the board filling up.
+    pub deaths: u64,
+    /// Deaths per 100,000 moves.
+    pub deaths_per_100k_moves: f64,
+    /// Points per move.
+    pub points_per_move: f64,
+    /// Mean points per game.
+    pub mean_points: f64,
+    /// Median points per game.
+    pub median_points: f64,
+    /// Mean moves per game.
+    pub mean_moves: f64,
+    /// Median moves per game.
+    pub median_moves: f64,
+    /// Whether the run was cancelled before every deal was played.
+    pub cancelled: bool,
+    /// Every game, in deal order.
+    pub per_game: Vec<ArenaGame>,
+}
+
+fn median(mut v: Vec<u64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_unstable();
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2] as f64
+    } else {
+        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
+    }
+}
+
+/// Play the autoplayer with hints of `budget` on every deal of `deals`
+/// (a range such as `1..=100`, or any list; one game per deal, at most `max_moves` moves each) and report moves,
+/// points, deaths and deaths per 100,000 moves. `on_game` is called after
+/// each game (for progress). `cancel` stops the run early.
+pub fn arena(
+    rules: Rules,
+    deals: impl IntoIterator<Item = u64>,
+    max_moves: u64,
+    budget: Budget,
+    cancel: &CancelFlag,
+    mut on_game: impl FnMut(&ArenaGame),
+) -> Result<ArenaReport, crate::rules::RulesError> {
+    rules.validate()?;
+    let mut per_game = Vec::new();
+    let mut cancelled = false;
+    for deal in deals {
+        if cancel.is_cancelled() {
+            cancelled = true;
+            break;
+        }
+        let mut state = State::fresh(rules, deal);
+        let r = autoplay(&mut state, budget, max_moves, cancel);
+        let g = ArenaGame {
+            deal,
+            moves: r.moves,
+            points: r.points,
+            died: r.died,
+        };
+        on_game(&g);
+        per_game.push(g);
+    }
+    let games = per_game.len() as u64;
+    let moves: u64 = per_game.iter().map(|g| g.moves).sum();
+    let points: u64 = per_game.iter().map(|g| g.points).sum();
+    let deaths = per_game.iter().filter(|g| g.died).count() as u64;
+    let div = |a: f64, b: f64| if b == 0.0 { 0.0 } else { a / b };
+    Ok(ArenaReport {
+        rules,
+        games,
+        moves,
+        points,
+        deaths,
+        deaths_per_100k_moves: div(deaths as f64 * 100_000.0, moves as f64),
+        points_per_move: div(points as f64, moves as f64),
+        mean_points: div(points as f64, games as f64),
+        median_points: median(per_game.iter().map(|g| g.points).collect()),
+        mean_moves: div(moves as f64, games as f64),
+        median_moves: median(per_game.iter().map(|g| g.moves).collect()),
+        cancelled,
+        per_game,
+    })
+}

@@ -1,0 +1,240 @@
+//! A game session: the state, the moves played, one-move undo, retry and
+//! save/load.
+
+use games_common::GameRng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::notation::{move_text, parse_move};
+use crate::rules::{Rules, RulesError, Variant};
+use crate::state::{Move, MoveError, MoveOutcome, State, StateError, SAVE_VERSION};
+
+/// Why an undo was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, Serialize, Deserialize)]
+pub enum UndoError {
+    /// No move has been played yet.
+    #[error("no move to undo")]
+    NothingToUndo,
+    /// The last action was an undo: only one move can be undone at a time.
+    #[error("only one move can be undone at a time")]
+    AlreadyUndone,
+}
+
+/// A game in progress: its state, the moves played, whether it is a replay
+/// of a deal, and the state before the last move (for undo).
+///
+/// It serializes (serde; [`Game::to_json`]) as rules, deal, replay flag, the
+/// moves in text form, whether the last action was an undo, and the state,
+/// with a `version` field; loading replays the moves and checks the state.
+///
+/// ```
+/// use canicas_core::{Game, Variant};
+/// let mut game = Game::new(Variant::Five.rules(), 7).unwrap();
+/// let mv = game.state().legal_moves()[0];
+/// let before = game.state().clone();
+/// game.play(mv).unwrap();
+/// game.undo().unwrap();
+/// assert_eq!(game.state(), &before);
+/// assert!(game.undo().is_err()); // one move at a time
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
+pub struct Game {
+    state: State,
+    replay: bool,
+    history: Vec<Move>,
+    before_last: Option<Box<State>>,
+    undone: bool,
+}
+
+impl Game {
+    /// A fresh game of `deal` under `rules`.
+    pub fn new(rules: Rules, deal: u64) -> Result<Game, RulesError> {
+        Ok(Game {
+            state: State::new(rules, deal)?,
+            replay: false,
+            history: Vec::new(),
+            before_last: None,
+            undone: false,
+        })
+    }
+
+    /// A fresh game of a variant.
+    #[must_use]
+    pub fn of_variant(variant: Variant, deal: u64) -> Game {
+        let rules = variant.rules();
+        Game {
+            state: State::fresh(rules, deal),
+            replay: false,
+            history: Vec::new(),
+            before_last: None,
+            undone: false,
+        }
+    }
+
+    /// "New": a fresh game of the same rules with a new deal drawn from `rng`.
+    #[must_use]
+    pub fn new_deal(&self, rng: &mut GameRng) -> Game {
+        let rules = *self.state.rules();
+        Game {
+            state: State::fresh(rules, rng.next_u64()),
+            replay: false,
+            history: Vec::new(),
+            before_last: None,
+            undone: false,
+        }
+    }
+
+    /// "Retry": the same deal from the start, marked as a replay.
+    #[must_use]
+    pub fn retry(&self) -> Game {
+        let rules = *self.state.rules();
+        Game {
+            state: State::fresh(rules, self.state.deal()),
+            replay: true,
+            history: Vec::new(),
+            before_last: None,
+            undone: false,
+        }
+    }
+
+    /// The current state.
+    #[must_use]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Whether this game replays a deal already played ("Retry").
+    #[must_use]
+    pub fn is_replay(&self) -> bool {
+        self.replay
+    }
+
+    /// The moves played (an undone move is no longer in the list).
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// Play a move (see [`State::play`]); an illegal move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, MoveError> {
+        let before = self.state.clone();
+        let out = self.state.play(mv)?;
+        self.before_last = Some(Box::new(before));
+        self.history.push(mv);
+        self.undone = false;
+        Ok(out)
+    }
+
+    /// Whether [`Game::undo`] would succeed.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.before_last.is_some() && !self.undone
+    }
+
+    /// Take back the last move, with what arrived after it and its points.
+    /// Only one move at a time: undo, move, undo is fine; undo, undo is not.
+    /// The same marbles arrive again after the same move.
+    pub fn undo(&mut self) -> Result<Move, UndoError> {
+        if self.undone {
+            return Err(UndoError::AlreadyUndone);
+        }
+        let before = self.before_last.take().ok_or(UndoError::NothingToUndo)?;
+        let mv = self.history.pop().ok_or(UndoError::NothingToUndo)?;
+        self.state = *before;
+        self.undone = true;
+        Ok(mv)
+    }
+
+    /// The game as JSON: rules, deal, replay flag, moves, and whether the last
+    /// action was an undo, with a `version` field.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Load a game written by [`Game::to_json`]. The moves are replayed from
+    /// the deal; an illegal move, or a final state that differs from the
+    /// saved one, is rejected with a typed error.
+    pub fn from_json(json: &str) -> Result<Game, LoadError> {
+        let saved: SavedGame = serde_json::from_str(json)
+            .map_err(|e| LoadError::State(StateError::Json(e.to_string())))?;
+        Game::try_from(saved)
+    }
+}
+
+impl From<Game> for SavedGame {
+    fn from(g: Game) -> SavedGame {
+        let size = g.state.rules().size;
+        SavedGame {
+            version: SAVE_VERSION,
+            rules: *g.state.rules(),
+            deal: g.state.deal(),
+            replay: g.replay,
+            moves: g.history.iter().map(|m| move_text(*m, size)).collect(),
+            undone: g.undone,
+            state: g.state,
+        }
+    }
+}
+
+impl TryFrom<SavedGame> for Game {
+    type Error = LoadError;
+    fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
+        if saved.version != SAVE_VERSION {
+            return Err(LoadError::State(StateError::Version(saved.version)));
+        }
+        let mut game = Game::new(saved.rules, saved.deal)
+            .map_err(|e| LoadError::State(StateError::Rules(e)))?;
+        game.replay = saved.replay;
+        for (i, text) in saved.moves.iter().enumerate() {
+            let mv = parse_move(text, saved.rules.size)
+                .map_err(|e| LoadError::State(StateError::Notation(e)))?;
+            game.play(mv)
+                .map_err(|error| LoadError::Move { index: i, error })?;
+        }
+        if saved.undone {
+            if saved.moves.is_empty() {
+                return Err(LoadError::State(StateError::Inconsistent(
+                    "an undo with no move before it",
+                )));
+            }
+            game.before_last = None;
+        }
+        game.undone = saved.undone;
+        if game.state != saved.state {
+            return Err(LoadError::State(StateError::Inconsistent(
+                "the moves do not lead to the saved state",
+            )));
+        }
+        Ok(game)
+    }
+}
+
+/// Why a saved game could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LoadError {
+    /// The data is not a consistent save.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// A move of the save is illegal.
+    #[error("move {index} of the save is illegal: {error}")]
+    Move {
+        /// Its position in the list.
+        index: usize,
+        /// Why it is illegal.
+        error: MoveError,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGame {
+    version: u32,
+    rules: Rules,
+    deal: u64,
+    replay: bool,
+    moves: Vec<String>,
+    undone: bool,
+    state: State,
+}

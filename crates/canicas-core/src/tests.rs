@@ -1,0 +1,732 @@
+//! Tests of the rules as the spec page states them, and proptests.
+
+use std::time::Duration;
+
+use games_common::{Budget, CancelFlag, GameRng};
+use proptest::prelude::*;
+
+use crate::deal::{arrival_colour, arrival_order};
+use crate::*;
+
+fn c(name: &str) -> Cell {
+    cell_from_name(name, 9).unwrap()
+}
+
+fn mv(text: &str) -> Move {
+    parse_move(text, 9).unwrap()
+}
+
+/// A board from (cell name, colour) pairs.
+fn board(marbles: &[(&str, u8)]) -> Board {
+    let mut b = Board::empty(9);
+    for &(name, colour) in marbles {
+        b.set(c(name), colour);
+    }
+    b
+}
+
+/// Every run of `min` or more of one colour on the board.
+fn has_line(b: &Board, min: u8) -> bool {
+    (0..81).any(|i| !b.lines_through(Cell(i), min).is_empty())
+}
+
+#[test]
+fn a_new_game_has_five_marbles_and_three_next() {
+    // "A game starts with 5 marbles on the board. The "next" bar always shows the 3
+    // marbles (their colours) that arrive after a move that removes nothing."
+    for deal in 0..50 {
+        let s = State::new(Rules::FIVE, deal).unwrap();
+        assert_eq!(s.board().marble_count(), 5);
+        assert_eq!(s.next_colours().len(), 3);
+        assert!(s.next_colours().iter().all(|c| (1..=7).contains(c)));
+        assert_eq!(s.next_marble(), 5);
+        assert_eq!(s.score(), 0);
+        assert!(!s.is_over());
+    }
+}
+
+#[test]
+fn starting_marbles_come_from_the_deal() {
+    // The starting marbles are marbles k = 0..5 of the deal: each on the first free
+    // cell of its order, with its colour.
+    let deal = 99;
+    let s = State::new(Rules::FIVE, deal).unwrap();
+    let mut expected = Board::empty(9);
+    for k in 0..5 {
+        let order = arrival_order(deal, k, 7, 81);
+        let cell = order.into_iter().find(|c| expected.is_free(*c)).unwrap();
+        expected.set(cell, arrival_colour(deal, k, 7));
+    }
+    assert_eq!(s.board(), &expected);
+    let next: Vec<u8> = (5..8).map(|k| arrival_colour(deal, k, 7)).collect();
+    assert_eq!(s.next_colours(), &next[..]);
+}
+
+#[test]
+fn frozen_start_of_deal_one() {
+    // A change here changes every deal.
+    let s = State::new(Rules::FIVE, 1).unwrap();
+    assert_eq!(s.board().to_text(), FROZEN_DEAL_1_BOARD);
+    assert_eq!(s.next_colours(), FROZEN_DEAL_1_NEXT);
+}
+
+const FROZEN_DEAL_1_BOARD: &str =
+    ".6.........................................6............6...3.2..................";
+const FROZEN_DEAL_1_NEXT: &[u8] = &[7, 1, 1];
+
+#[test]
+fn unreachable_target_is_a_typed_error_that_changes_nothing() {
+    // "A cell it cannot reach is an illegal target: the engine says so ..., and the
+    // state is unchanged."
+    let b = board(&[("a1", 1), ("b1", 2), ("a2", 3), ("e5", 4)]);
+    let mut s = State::from_board(Rules::FIVE, 3, b, 5).unwrap();
+    let before = s.clone();
+    assert_eq!(
+        s.play(mv("a1-e6")),
+        Err(MoveError::Unreachable {
+            from: c("a1"),
+            to: c("e6")
+        })
+    );
+    assert_eq!(s, before);
+    assert_eq!(s.play(mv("c3-c4")), Err(MoveError::EmptySource(c("c3"))));
+    assert_eq!(s.play(mv("e5-b1")), Err(MoveError::TargetTaken(c("b1"))));
+    assert_eq!(
+        s.play(Move::new(Cell(81), c("a1"))),
+        Err(MoveError::OffBoard(Cell(81)))
+    );
+    assert_eq!(
+        s.play(Move::new(c("e5"), Cell(200))),
+        Err(MoveError::OffBoard(Cell(200)))
+    );
+    assert_eq!(s.play(mv("e5-e5")), Err(MoveError::TargetTaken(c("e5"))));
+    assert_eq!(s, before);
+    assert!(s.path(c("a1"), c("e6")).is_err());
+    // Reachable targets and a shortest path for the animation.
+    assert!(s.reachable(c("a1")).is_empty());
+    assert_eq!(s.reachable(c("e5")).len(), 81 - 4);
+    let path = s.path(c("e5"), c("e9")).unwrap();
+    assert_eq!(path, vec![c("e5"), c("e6"), c("e7"), c("e8"), c("e9")]);
+}
+
+#[test]
+fn a_line_through_the_moved_marble_leaves_and_scores_no_arrivals() {
+    // "every line of 5 (or 4) or more marbles of the same colour that passes through
+    // the moved marble ... leaves the board." "A move that removes a line brings no
+    // new marbles: the player moves again."
+    let b = board(&[
+        ("a1", 2),
+        ("b2", 2),
+        ("c3", 2),
+        ("d4", 2),
+        ("e6", 2),
+        ("i9", 5),
+    ]);
+    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let next_before = s.next_colours().to_vec();
+    let out = s.play(mv("e6-e5")).unwrap();
+    assert_eq!(out.lines.len(), 1);
+    assert_eq!(out.lines[0].len, 5);
+    assert_eq!(out.lines[0].direction, Direction::Diagonal);
+    assert_eq!(out.points, 10);
+    assert!(out.arrivals.is_empty());
+    assert_eq!(s.board().marble_count(), 1);
+    assert_eq!(s.score(), 10);
+    assert_eq!(s.next_colours(), &next_before[..]);
+    assert_eq!(s.lines_by_length(), vec![(5, 1)]);
+}
+
+#[test]
+fn two_lines_count_separately_and_share_a_marble() {
+    // "Two lines formed by one move count separately, and a marble they share counts
+    // in both."
+    let b = board(&[
+        ("a5", 3),
+        ("b5", 3),
+        ("c5", 3),
+        ("d5", 3),
+        ("e1", 3),
+        ("e2", 3),
+        ("e3", 3),
+        ("e4", 3),
+        ("e9", 3),
+        ("i9", 1),
+    ]);
+    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let out = s.play(mv("e9-e5")).unwrap();
+    assert_eq!(out.lines.len(), 2);
+    assert_eq!(out.points, 20);
+    assert_eq!(s.removed(), 9);
+    assert_eq!(s.board().marble_count(), 1);
+    assert_eq!(s.lines_by_length(), vec![(5, 2)]);
+}
+
+#[test]
+fn longer_lines_score_more_and_lines_not_through_the_moved_marble_stay() {
+    // "A line of length n, with minimum m, scores n × (n − m + 1) × 2"
+    let b = board(&[
+        ("a9", 4),
+        ("b9", 4),
+        ("c9", 4),
+        ("e9", 4),
+        ("f9", 4),
+        ("g9", 4),
+        ("d1", 4),
+        ("a1", 6),
+        ("b1", 6),
+        ("c1", 6),
+        ("e1", 6),
+        ("f1", 6),
+    ]);
+    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let out = s.play(mv("d1-d9")).unwrap();
+    assert_eq!(out.points, 42); // a line of 7
+    assert_eq!(s.board().marble_count(), 5);
+    // Four-variant: a line of 4 is 8, of 5 is 20.
+    let b = board(&[("a1", 1), ("b1", 1), ("c1", 1), ("d2", 1), ("i9", 2)]);
+    let mut s = State::from_board(Rules::FOUR, 8, b, 5).unwrap();
+    assert_eq!(s.play(mv("d2-d1")).unwrap().points, 8);
+    let b = board(&[
+        ("a1", 1),
+        ("b1", 1),
+        ("c1", 1),
+        ("e1", 1),
+        ("d2", 1),
+        ("i9", 2),
+    ]);
+    let mut s = State::from_board(Rules::FOUR, 8, b, 5).unwrap();
+    assert_eq!(s.play(mv("d2-d1")).unwrap().points, 20);
+}
+
+#[test]
+fn a_quiet_move_brings_the_next_bar_and_the_bar_moves_on() {
+    // "A move that removes nothing brings the 3 marbles of the "next" bar onto the
+    // board, and the bar shows the next 3."
+    let mut s = State::new(Rules::FIVE, 5).unwrap();
+    let bar = s.next_colours().to_vec();
+    let m = s.legal_moves()[0];
+    let out = s.play(m).unwrap();
+    if out.lines.is_empty() {
+        let colours: Vec<u8> = out.arrivals.iter().map(|a| a.colour).collect();
+        assert_eq!(colours, bar);
+        assert_eq!(
+            out.arrivals.iter().map(|a| a.index).collect::<Vec<_>>(),
+            vec![5, 6, 7]
+        );
+        let next: Vec<u8> = (8..11).map(|k| arrival_colour(5, k, 7)).collect();
+        assert_eq!(s.next_colours(), &next[..]);
+    }
+}
+
+#[test]
+fn arriving_marbles_that_form_a_line_leave_and_score() {
+    // "If marbles that arrive form lines by themselves, those lines leave the board
+    // and score too (same formula, lines through any arriving marble, after all
+    // arrivals are placed)."
+    let deal = 4242;
+    let k = 5;
+    let colour = arrival_colour(deal, k, 7);
+    let land = arrival_order(deal, k, 7, 81)[0];
+    let (r, col) = (land.row(9), land.col(9));
+    // Four marbles of that colour in the row of the landing cell, next to it.
+    let mut b = Board::empty(9);
+    let cols: Vec<u8> = if col >= 4 {
+        (col - 4..col).collect()
+    } else {
+        (col + 1..col + 5).collect()
+    };
+    for cc in &cols {
+        b.set(Cell::at(9, r, *cc).unwrap(), colour);
+    }
+    // A marble of another colour to move, on a free row away from that row.
+    let other = if colour == 1 { 2 } else { 1 };
+    let row = if r == 0 { 8 } else { 0 };
+    b.set(Cell::at(9, row, 0).unwrap(), other);
+    let mut s = State::from_board(Rules::FIVE, deal, b, k).unwrap();
+    let out = s
+        .play(Move::new(
+            Cell::at(9, row, 0).unwrap(),
+            Cell::at(9, row, 1).unwrap(),
+        ))
+        .unwrap();
+    assert!(out.lines.is_empty());
+    assert_eq!(out.arrivals[0].cell, land);
+    assert!(out.arrival_lines.iter().any(|l| l.cells().contains(&land)));
+    assert!(out.points >= 10);
+    assert!(s.board().is_free(land));
+    assert!(!has_line(s.board(), 5));
+}
+
+#[test]
+fn a_full_board_ends_the_game_and_short_arrivals_fill_it() {
+    // "The game ends when no cell is free (if fewer cells are free than marbles due,
+    // the free cells are filled and the game ends)."
+    // A board with two free cells, no lines possible (colours in a pattern).
+    let mut b = Board::empty(9);
+    for i in 0..81u8 {
+        let (r, col) = (i / 9, i % 9);
+        b.set(Cell(i), 1 + ((r * 3 + col) % 7));
+    }
+    b.clear(c("a1"));
+    b.clear(c("b1"));
+    let mut s = State::from_board(Rules::FIVE, 1, b, 5).unwrap();
+    assert!(!has_line(s.board(), 5));
+    // c1 moves to b1 and leaves c1 free: two free cells, three marbles due.
+    let out = s.play(mv("c1-b1")).unwrap();
+    assert!(out.lines.is_empty());
+    assert!(out.game_over);
+    assert!(s.is_over());
+    assert!(s.board().is_full());
+    assert_eq!(out.arrivals.len(), 2);
+    assert!(s.legal_moves().is_empty());
+    assert_eq!(s.clone().play(mv("a1-b1")), Err(MoveError::GameOver));
+}
+
+#[test]
+fn an_emptied_board_brings_the_next_marbles_at_once() {
+    // "If a removal leaves the board empty, the next marbles arrive at once (there
+    // would be nothing to move)."
+    let b = board(&[("a1", 5), ("b1", 5), ("c1", 5), ("d1", 5), ("e2", 5)]);
+    let mut s = State::from_board(Rules::FIVE, 77, b, 5).unwrap();
+    let bar = s.next_colours().to_vec();
+    let out = s.play(mv("e2-e1")).unwrap();
+    assert_eq!(out.lines.len(), 1);
+    assert_eq!(
+        out.arrivals.iter().map(|a| a.colour).collect::<Vec<_>>(),
+        bar
+    );
+    assert_eq!(s.board().marble_count(), 3);
+    assert_eq!(s.next_marble(), 8);
+}
+
+#[test]
+fn undo_takes_back_one_move_and_the_same_marbles_arrive() {
+    // "Only one move can be undone at a time (undo, then another move, then undo
+    // again is fine; undo twice in a row is not). After an undo the same marbles
+    // arrive."
+    let mut g = Game::of_variant(Variant::Five, 31);
+    assert_eq!(g.undo(), Err(UndoError::NothingToUndo));
+    let s0 = g.state().clone();
+    let m1 = g.state().legal_moves()[3];
+    let out1 = g.play(m1).unwrap();
+    let s1 = g.state().clone();
+    let m2 = g.state().legal_moves()[0];
+    g.play(m2).unwrap();
+    assert_eq!(g.undo(), Ok(m2));
+    assert_eq!(g.state(), &s1);
+    assert_eq!(g.undo(), Err(UndoError::AlreadyUndone));
+    assert!(!g.can_undo());
+    let out2 = g.play(m2).unwrap();
+    assert!(g.can_undo());
+    assert_eq!(g.undo(), Ok(m2));
+    assert_eq!(g.play(m2).unwrap(), out2);
+    assert_eq!(g.moves(), &[m1, m2]);
+    let mut h = Game::of_variant(Variant::Five, 31);
+    assert_eq!(h.state(), &s0);
+    assert_eq!(h.play(m1).unwrap(), out1);
+}
+
+#[test]
+fn retry_replays_the_deal_and_is_marked() {
+    // ""Retry" replays the same deal from the start. A game replayed from a deal
+    // records that it was a replay (a replay counts apart in the statistics)."
+    let mut g = Game::of_variant(Variant::Four, 12);
+    let m = g.state().legal_moves()[0];
+    g.play(m).unwrap();
+    let r = g.retry();
+    assert!(r.is_replay());
+    assert!(!g.is_replay());
+    assert_eq!(r.state(), Game::of_variant(Variant::Four, 12).state());
+    let mut rng = GameRng::from_seed(5);
+    let n = g.new_deal(&mut rng);
+    assert!(!n.is_replay());
+    assert_ne!(n.state().deal(), 12);
+}
+
+#[test]
+fn summary_and_records_per_variant() {
+    // "The end-of-game summary holds: points, moves, lines removed (by length), and
+    // whether a new record was set for that variant." "Records per variant, with
+    // save/load"
+    let mut records = Records::new();
+    let mut g = Game::of_variant(Variant::Five, 1);
+    let mut rng = GameRng::from_seed(1);
+    while !g.state().is_over() {
+        let moves = g.state().legal_moves();
+        let m = *rng.choose(&moves).unwrap();
+        g.play(m).unwrap();
+    }
+    let s = records.finish(&g, Duration::from_secs(9));
+    assert!(s.new_record);
+    assert_eq!(s.previous_record, None);
+    assert_eq!((s.points, s.moves), (g.state().score(), g.state().moves()));
+    assert_eq!(s.lines_by_length, g.state().lines_by_length());
+    assert_eq!(s.elapsed, Duration::from_secs(9));
+    // The same score again is no new record; a replay never is and counts apart.
+    assert!(!records.finish(&g, Duration::ZERO).new_record);
+    let replay = g.retry();
+    let sr = records.finish(&replay, Duration::ZERO);
+    assert!(!sr.new_record && sr.replay);
+    let e = records.entry(&Rules::FIVE).unwrap();
+    assert_eq!((e.games, e.replays), (2, 1));
+    assert_eq!(records.best(Variant::Five), Some(g.state().score()));
+    assert_eq!(records.best(Variant::Four), None);
+    // The four variant has its own record.
+    let four = Game::of_variant(Variant::Four, 1);
+    assert!(records.finish(&four, Duration::ZERO).new_record);
+    let json = records.to_json();
+    assert!(json.contains("\"version\":1"));
+    assert_eq!(Records::from_json(&json).unwrap(), records);
+    assert!(Records::from_json("{").is_err());
+    let bad = json.replace("\"version\":1", "\"version\":9");
+    assert!(Records::from_json(&bad).is_err());
+}
+
+#[test]
+fn game_save_load_round_trips_and_rejects_tampering() {
+    let mut g = Game::of_variant(Variant::Five, 55);
+    let mut rng = GameRng::from_seed(2);
+    for _ in 0..15 {
+        let moves = g.state().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        g.play(*rng.choose(&moves).unwrap()).unwrap();
+    }
+    let json = g.to_json();
+    let back = Game::from_json(&json).unwrap();
+    assert_eq!(back, g);
+    g.undo().unwrap();
+    let back = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(back, g);
+    assert!(!back.can_undo());
+    // Tampering.
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let mut bad = v.clone();
+    bad["state"]["score"] = serde_json::json!(99999);
+    assert!(Game::from_json(&bad.to_string()).is_err());
+    let mut bad = v.clone();
+    bad["moves"][0] = serde_json::json!("a1-a1");
+    assert!(Game::from_json(&bad.to_string()).is_err());
+    let mut bad = v.clone();
+    bad["deal"] = serde_json::json!(56);
+    assert!(Game::from_json(&bad.to_string()).is_err());
+    let mut bad = v.clone();
+    bad["version"] = serde_json::json!(2);
+    assert!(matches!(
+        Game::from_json(&bad.to_string()),
+        Err(LoadError::State(StateError::Version(2)))
+    ));
+    let mut bad = v;
+    bad["rules"]["size"] = serde_json::json!(40);
+    assert!(Game::from_json(&bad.to_string()).is_err());
+    assert!(Game::from_json("null").is_err());
+}
+
+#[test]
+fn state_load_checks_consistency() {
+    let mut s = State::new(Rules::FIVE, 3).unwrap();
+    let m = s.legal_moves()[0];
+    s.play(m).unwrap();
+    let json = s.to_json();
+    assert_eq!(State::from_json(&json).unwrap(), s);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for (field, value) in [
+        ("score", serde_json::json!(10)),
+        ("landed", serde_json::json!(2)),
+        ("board", serde_json::json!("1")),
+        ("board", serde_json::json!("1".repeat(81))),
+        ("lines_by_length", serde_json::json!([[3, 1]])),
+        ("next_marble", serde_json::json!(u64::MAX)),
+        ("next_marble", serde_json::json!(0)),
+    ] {
+        let mut bad = v.clone();
+        bad[field] = value;
+        assert!(State::from_json(&bad.to_string()).is_err(), "{field}");
+    }
+    let mut bad = v.clone();
+    bad["extra"] = serde_json::json!(1);
+    assert!(State::from_json(&bad.to_string()).is_err());
+}
+
+#[test]
+fn apply_on_a_bare_board() {
+    let rules = Rules::FIVE;
+    // A move forming a line: points, lines, board after removal.
+    let text = format!("1111.{}1{}2", ".".repeat(4), ".".repeat(70));
+    let out = apply_text(&text, &rules, "a2-e1").unwrap();
+    assert!(out.legal && !out.arrivals_needed);
+    assert_eq!(out.points, 10);
+    assert_eq!(out.lines.len(), 1);
+    assert_eq!(out.board.to_text(), format!("{}2", ".".repeat(80)));
+    let json: serde_json::Value = serde_json::from_str(&out.to_json()).unwrap();
+    assert_eq!(json["legal"], true);
+    assert_eq!(json["error"], serde_json::Value::Null);
+    assert_eq!(json["lines"][0][0], 5);
+    assert_eq!(json["lines"][0][1], "a1");
+    assert_eq!(json["board"].as_str().unwrap().len(), 81);
+    // A quiet move: arrivals needed, the board as the move left it.
+    let text = format!("12{}", ".".repeat(79));
+    let out = apply_text(&text, &rules, "a1-a9").unwrap();
+    assert!(out.legal && out.arrivals_needed);
+    assert_eq!(out.points, 0);
+    assert_eq!(out.board.colour(c("a9")), Some(1));
+    assert!(out.board.is_free(c("a1")));
+    // Illegal moves: legal false, an error, the board unchanged.
+    for (m, code) in [
+        ("j1-a2", "off-board"),
+        ("c3-a2", "empty-source"),
+        ("a1-b1", "target-taken"),
+        ("zz", "bad-move"),
+    ] {
+        let out = apply_text(&text, &rules, m).unwrap();
+        assert!(!out.legal, "{m}");
+        assert!(
+            out.error.as_deref().unwrap().starts_with(code),
+            "{m}: {:?}",
+            out.error
+        );
+        assert_eq!(out.board.to_text(), text);
+    }
+    let walled = format!("12{}2{}", ".".repeat(7), ".".repeat(71));
+    let out = apply_text(&walled, &rules, "a1-e5").unwrap();
+    assert!(out.error.unwrap().starts_with("unreachable"));
+    assert!(apply_text("123", &rules, "a1-a2").is_err());
+}
+
+#[test]
+fn the_ai_gives_a_legal_deterministic_hint() {
+    let s = State::new(Rules::FIVE, 17).unwrap();
+    let cancel = CancelFlag::new();
+    let a = ai::hint(&s.view(), Budget::nodes(40), &cancel);
+    let b = ai::hint(&s.view(), Budget::nodes(40), &cancel);
+    assert_eq!(a.best, b.best);
+    assert!(s.check(a.best.unwrap()).is_ok());
+    assert_eq!(a.stats.nodes, 40);
+    // A cancelled search still answers with a legal move.
+    cancel.cancel();
+    let h = ai::hint(&s.view(), Budget::UNLIMITED, &cancel);
+    assert!(s.check(h.best.unwrap()).is_ok());
+    // It takes a line when one is there.
+    let b = board(&[
+        ("a1", 2),
+        ("b1", 2),
+        ("c1", 2),
+        ("d1", 2),
+        ("i9", 2),
+        ("e5", 3),
+    ]);
+    let s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let h = ai::hint(&s.view(), Budget::nodes(30), &CancelFlag::new());
+    assert_eq!(h.best.map(|m| m.to), Some(c("e1")));
+    // No move on a full board.
+    let full = board_from_text(&"1234567".repeat(12)[..81]).unwrap();
+    let v = ai::View::new(Rules::FIVE, full, &[1, 2, 3]).unwrap();
+    assert_eq!(
+        ai::hint(&v, Budget::nodes(10), &CancelFlag::new()).best,
+        None
+    );
+    // Views are checked.
+    assert!(ai::View::new(Rules::FIVE, Board::empty(7), &[1]).is_err());
+    assert!(ai::View::new(Rules::FIVE, full, &[8]).is_err());
+    assert!(ai::View::new(
+        Rules {
+            colours: 3,
+            ..Rules::FIVE
+        },
+        full,
+        &[1]
+    )
+    .is_err());
+}
+
+#[test]
+fn arena_reports_moves_points_and_deaths() {
+    let r = arena(
+        Rules::FIVE,
+        1..3,
+        6,
+        Budget::nodes(12),
+        &CancelFlag::new(),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(r.games, 2);
+    assert_eq!(r.moves, 12);
+    assert_eq!(r.deaths, 0);
+    assert_eq!(r.per_game.len(), 2);
+}
+
+#[test]
+fn random_moves_are_legal() {
+    let mut rng = GameRng::from_seed(3);
+    let mut s = State::new(Rules::FIVE, 9).unwrap();
+    while let Some(m) = s.random_move(&mut rng) {
+        assert!(s.legal_moves().contains(&m));
+        s.play_quiet(m).unwrap();
+    }
+    assert!(s.is_over());
+    let r = arena(
+        Rules::FOUR,
+        [5, 6],
+        3,
+        Budget::nodes(6),
+        &CancelFlag::new(),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!((r.games, r.moves), (2, 6));
+}
+
+fn random_game(deal: u64, seed: u64, max: usize, rules: Rules) -> (Game, Vec<MoveOutcome>) {
+    let mut g = Game::new(rules, deal).unwrap();
+    let mut rng = GameRng::from_seed(seed);
+    let mut outs = Vec::new();
+    for _ in 0..max {
+        let moves = g.state().legal_moves();
+        let Some(&m) = rng.choose(&moves) else { break };
+        outs.push(g.play(m).unwrap());
+    }
+    (g, outs)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn invariants_hold_over_random_games(deal: u64, seed: u64, four: bool) {
+        let rules = if four { Rules::FOUR } else { Rules::FIVE };
+        let mut g = Game::new(rules, deal).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..60 {
+            let moves = g.state().legal_moves();
+            let Some(&m) = rng.choose(&moves) else { break };
+            // Paths only cross free cells, step by step.
+            let path = g.state().path(m.from, m.to).unwrap();
+            prop_assert_eq!(path[0], m.from);
+            prop_assert_eq!(*path.last().unwrap(), m.to);
+            for w in path.windows(2) {
+                let d = (i32::from(w[0].row(9)) - i32::from(w[1].row(9))).abs()
+                    + (i32::from(w[0].col(9)) - i32::from(w[1].col(9))).abs();
+                prop_assert_eq!(d, 1);
+                prop_assert!(g.state().board().is_free(w[1]));
+            }
+            let before = g.state().clone();
+            let out = g.play(m).unwrap();
+            let s = g.state();
+            // Marble count = start + arrivals − removed.
+            prop_assert_eq!(u64::from(s.board().marble_count()), s.landed() - s.removed());
+            // A line never stays on the board after a move.
+            prop_assert!(!has_line(s.board(), rules.min_line), "{}\n{:?} over {}", s.board().to_pretty(), out, s.is_over());
+            // Score = the points of the lines.
+            let from_lines: u64 = s.lines_by_length().iter().map(|&(l, n)| n * u64::from(rules.line_points(l))).sum();
+            prop_assert_eq!(from_lines, s.score());
+            prop_assert_eq!(s.score(), before.score() + out.points);
+            // Undo restores exactly and the same arrivals follow.
+            let after = s.clone();
+            g.undo().unwrap();
+            prop_assert_eq!(g.state(), &before);
+            let again = g.play(m).unwrap();
+            prop_assert_eq!(&again, &out);
+            prop_assert_eq!(g.state(), &after);
+        }
+        // Serde round-trips.
+        let back = Game::from_json(&g.to_json()).unwrap();
+        prop_assert_eq!(&back, &g);
+        let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+        prop_assert_eq!(&back, &g);
+        let sj = serde_json::to_string(g.state()).unwrap();
+        let s2: State = serde_json::from_str(&sj).unwrap();
+        prop_assert_eq!(&s2, g.state());
+        let bj = serde_json::to_string(g.state().board()).unwrap();
+        prop_assert_eq!(&serde_json::from_str::<Board>(&bj).unwrap(), g.state().board());
+    }
+
+    #[test]
+    fn the_same_deal_and_moves_give_the_same_game(deal: u64, seed: u64) {
+        let (a, outs_a) = random_game(deal, seed, 40, Rules::FIVE);
+        let (b, outs_b) = random_game(deal, seed, 40, Rules::FIVE);
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(outs_a, outs_b);
+    }
+
+    #[test]
+    fn legal_moves_are_exactly_the_accepted_moves(deal: u64, seed: u64, from in 0u8..81, to in 0u8..81) {
+        let (g, _) = random_game(deal, seed, 12, Rules::FIVE);
+        let s = g.state();
+        let m = Move::new(Cell(from), Cell(to));
+        let listed = s.legal_moves().contains(&m);
+        let mut t = s.clone();
+        match t.play(m) {
+            Ok(_) => prop_assert!(listed),
+            Err(_) => {
+                prop_assert!(!listed);
+                prop_assert_eq!(&t, s);
+            }
+        }
+        prop_assert_eq!(s.reachable(Cell(from)).contains(&Cell(to)), listed);
+    }
+
+    #[test]
+    fn random_games_terminate(deal: u64, seed: u64) {
+        let (g, _) = random_game(deal, seed, 2000, Rules::FIVE);
+        prop_assert!(g.state().is_over());
+    }
+
+    #[test]
+    fn parsers_never_panic(text in ".{0,100}") {
+        let _ = board_from_text(&text);
+        let _ = parse_move(&text, 9);
+        let _ = State::from_json(&text);
+        let _ = Game::from_json(&text);
+        let _ = Records::from_json(&text);
+        let _ = apply_text(&text, &Rules::FIVE, &text);
+    }
+}
+
+#[test]
+fn starting_marbles_in_a_line_are_removed_and_scored() {
+    // "Starting marbles that happen to form a line are removed and scored like
+    // arrivals." On a 3×3 board with one colour and lines of 2, two starting
+    // marbles form a line whenever they touch (also diagonally).
+    let rules = Rules {
+        size: 3,
+        colours: 1,
+        min_line: 2,
+        arrivals: 1,
+        start: 2,
+    };
+    let mut scored = 0;
+    for deal in 0..40 {
+        let s = State::new(rules, deal).unwrap();
+        assert!(!has_line_n(s.board(), 2));
+        let from_lines: u64 = s
+            .lines_by_length()
+            .iter()
+            .map(|&(l, n)| n * u64::from(rules.line_points(l)))
+            .sum();
+        assert_eq!(s.score(), from_lines);
+        assert_eq!(
+            u64::from(s.board().marble_count()),
+            s.landed() - s.removed()
+        );
+        if s.score() > 0 {
+            scored += 1;
+        }
+    }
+    assert!(scored > 0);
+}
+
+fn has_line_n(b: &Board, min: u8) -> bool {
+    (0..b.cell_count() as u8).any(|i| !b.lines_through(Cell(i), min).is_empty())
+}
+
+#[test]
+fn state_types_are_send() {
+    fn send<T: Send + Sync>() {}
+    send::<State>();
+    send::<Game>();
+    send::<Records>();
+    send::<ai::View>();
+    send::<Board>();
+}

@@ -1,0 +1,335 @@
+//! `games canicas apply`, `games arena canicas`, `games play canicas`: Color Lines.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use canicas_core::{ai, apply_text, arena as run_arena, notation, Game, Records, Variant};
+use clap::Args;
+use games_cli::term::{ask, say};
+use games_common::{Budget, CancelFlag, GameRng};
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    Variant::parse(text).map_err(|e| e.to_string())
+}
+
+/// Options of `games canicas apply`.
+#[derive(Args, Debug)]
+pub struct ApplyArgs {
+    /// The board: 81 characters row by row from the top-left, `.` free, `1`-`7` colours.
+    #[arg(long)]
+    board: String,
+    /// five or four (in a row).
+    #[arg(long, default_value = "five", value_parser = parse_variant)]
+    variant: Variant,
+    /// The move, e.g. e5-a1 (column letter, row number from 1 at the top).
+    #[arg(long = "move")]
+    mv: String,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `games canicas apply`: one move on a bare board (no deal, no next bar).
+pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
+    let rules = args.variant.rules();
+    let outcome = apply_text(&args.board, &rules, &args.mv).map_err(|e| e.to_string())?;
+    if args.json {
+        say(output, &outcome.to_json());
+        return Ok(());
+    }
+    if !outcome.legal {
+        say(
+            output,
+            &format!("Illegal: {}", outcome.error.unwrap_or_default()),
+        );
+        return Ok(());
+    }
+    say(output, &outcome.board.to_pretty());
+    if outcome.lines.is_empty() {
+        say(output, "No line formed: the next marbles would arrive now.");
+    } else {
+        let lens: Vec<String> = outcome.lines.iter().map(|l| l.len.to_string()).collect();
+        say(
+            output,
+            &format!(
+                "Lines of {} removed: {} points.",
+                lens.join(", "),
+                outcome.points
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Options of `games arena canicas`.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// five or four (in a row).
+    #[arg(long, default_value = "five", value_parser = parse_variant)]
+    variant: Variant,
+    /// The deals to play, e.g. 1..100 (inclusive) or 7.
+    #[arg(long, default_value = "1..100")]
+    deals: String,
+    /// Moves at most per game.
+    #[arg(long, default_value_t = 20_000)]
+    max_moves: u64,
+    /// Hint budget in nodes (default: the hint's default budget).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Hint budget in milliseconds per move.
+    #[arg(long)]
+    millis: Option<u64>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
+    let bad = || format!("`{text}`: write deals as FIRST..LAST (inclusive) or one number");
+    match text.split_once("..") {
+        Some((a, b)) => {
+            let a: u64 = a.trim().parse().map_err(|_| bad())?;
+            let b: u64 = b
+                .trim()
+                .trim_start_matches('=')
+                .parse()
+                .map_err(|_| bad())?;
+            if a > b {
+                return Err(bad());
+            }
+            Ok(a..=b)
+        }
+        None => {
+            let a: u64 = text.trim().parse().map_err(|_| bad())?;
+            Ok(a..=a)
+        }
+    }
+}
+
+/// `games arena canicas`: the autoplayer over a range of deals.
+pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
+    let deals = parse_deals(&args.deals)?;
+    let budget = match (args.nodes, args.millis) {
+        (None, None) => ai::default_budget(),
+        (nodes, millis) => Budget {
+            max_nodes: nodes,
+            max_time: millis.map(Duration::from_millis),
+        },
+    };
+    let started = Instant::now();
+    let report = run_arena(
+        args.variant.rules(),
+        deals,
+        args.max_moves,
+        budget,
+        &CancelFlag::new(),
+        |_| {},
+    )
+    .map_err(|e| e.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let mut value = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("seconds".into(), serde_json::Value::from(seconds));
+            map.insert(
+                "variant".into(),
+                serde_json::Value::from(args.variant.name()),
+            );
+        }
+        say(output, &value.to_string());
+        return Ok(());
+    }
+    say(
+        output,
+        &format!(
+            "Color Lines arena, {} variant, deals {}, at most {} moves a game",
+            args.variant, args.deals, args.max_moves
+        ),
+    );
+    say(
+        output,
+        &format!(
+            "  games {}, moves {}, points {}",
+            report.games, report.moves, report.points
+        ),
+    );
+    say(
+        output,
+        &format!(
+            "  deaths {} = {:.1} per 100,000 moves; {:.2} points per move",
+            report.deaths, report.deaths_per_100k_moves, report.points_per_move
+        ),
+    );
+    say(
+        output,
+        &format!(
+            "  per game: points mean {:.0}, median {:.0}; moves mean {:.0}, median {:.0}",
+            report.mean_points, report.median_points, report.mean_moves, report.median_moves
+        ),
+    );
+    say(
+        output,
+        &format!(
+            "  {:.1} s, {:.2} ms per move",
+            seconds,
+            1000.0 * seconds / report.moves.max(1) as f64
+        ),
+    );
+    Ok(())
+}
+
+/// Options of `games play canicas`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// five or four (in a row).
+    #[arg(long, default_value = "five", value_parser = parse_variant)]
+    variant: Variant,
+    /// The deal to play (default: a fresh one from --seed).
+    #[arg(long)]
+    deal: Option<u64>,
+    /// Seed for fresh deals ("new").
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn show(game: &Game, output: &mut dyn Write) {
+    let state = game.state();
+    let size = state.board().size();
+    let mut text = String::from("   ");
+    for c in 0..size {
+        text.push(char::from(b'a' + c));
+        text.push(' ');
+    }
+    text.push('\n');
+    for (r, row) in state.board().to_pretty().lines().enumerate() {
+        text.push_str(&format!("{:>2} ", r + 1));
+        for ch in row.chars() {
+            text.push(ch);
+            text.push(' ');
+        }
+        text.push('\n');
+    }
+    say(output, &text);
+    let next: Vec<String> = state.next_colours().iter().map(u8::to_string).collect();
+    say(
+        output,
+        &format!(
+            "Points {}  moves {}  next: {}",
+            state.score(),
+            state.moves(),
+            next.join(" ")
+        ),
+    );
+}
+
+/// `games play canicas`.
+pub fn play(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), String> {
+    let mut rng = GameRng::from_seed(args.seed);
+    let mut game = match args.deal {
+        Some(deal) => Game::of_variant(args.variant, deal),
+        None => Game::of_variant(args.variant, rng.next_u64()),
+    };
+    let mut records = Records::new();
+    let started = Instant::now();
+    say(
+        output,
+        &format!(
+            "Color Lines, {} in a row, deal {}.",
+            args.variant,
+            game.state().deal()
+        ),
+    );
+    say(
+        output,
+        "Move a marble with FROM-TO, e.g. e5-a1 (columns a-i, rows 1-9 from the top).",
+    );
+    say(output, "Commands: hint, undo, retry, new, help, quit.");
+    show(&game, output);
+    loop {
+        if game.state().is_over() {
+            let summary = records.finish(&game, started.elapsed());
+            say(
+                output,
+                &format!(
+                    "Game over: {} points in {} moves{}.",
+                    summary.points,
+                    summary.moves,
+                    if summary.new_record {
+                        " (a new record)"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            say(output, "Type new or retry to play again, or quit.");
+        }
+        let Some(line) = ask(input, output, "> ") else {
+            say(output, "\nEnd of input: goodbye.");
+            return Ok(());
+        };
+        match line.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "q" | "exit" => {
+                say(output, "Goodbye.");
+                return Ok(());
+            }
+            "help" | "?" => {
+                say(
+                    output,
+                    "A marble travels up, down, left or right through free cells only.",
+                );
+                say(output, "Five (or four) of a colour in a row, column or diagonal leave the board and score;");
+                say(output, "a move that removes nothing brings the three next marbles. hint, undo, retry, new, quit.");
+            }
+            "hint" => match ai::hint(
+                &game.state().view(),
+                ai::default_budget(),
+                &CancelFlag::new(),
+            )
+            .best
+            {
+                Some(mv) => say(
+                    output,
+                    &format!(
+                        "Hint: {}",
+                        notation::move_text(mv, game.state().board().size())
+                    ),
+                ),
+                None => say(output, "No move is possible."),
+            },
+            "undo" => match game.undo() {
+                Ok(_) => show(&game, output),
+                Err(e) => say(output, &format!("Cannot undo: {e}.")),
+            },
+            "retry" => {
+                game = game.retry();
+                say(output, &format!("Replaying deal {}.", game.state().deal()));
+                show(&game, output);
+            }
+            "new" => {
+                game = game.new_deal(&mut rng);
+                say(output, &format!("New deal {}.", game.state().deal()));
+                show(&game, output);
+            }
+            text => match notation::parse_move(text, game.state().board().size()) {
+                Err(e) => say(output, &format!("Not a move: {e}.")),
+                Ok(mv) => match game.play(mv) {
+                    Err(e) => say(
+                        output,
+                        &format!("Illegal move: {}.", e.describe(game.state().board().size())),
+                    ),
+                    Ok(outcome) => {
+                        if outcome.points > 0 {
+                            say(output, &format!("+{} points.", outcome.points));
+                        }
+                        show(&game, output);
+                    }
+                },
+            },
+        }
+    }
+}
