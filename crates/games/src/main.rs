@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod backgammon;
 mod canicas;
 mod nim;
 mod timbiriche;
@@ -34,12 +35,21 @@ enum Command {
     /// Solve a position exactly: who wins with perfect play, and how.
     #[command(subcommand)]
     Solve(SolveGame),
+    /// List every legal play of a position and roll.
+    #[command(subcommand)]
+    Moves(MovesGame),
     /// Color Lines tools.
     #[command(subcommand)]
     Canicas(CanicasTool),
     /// Speak an engine protocol on stdin/stdout (UGI) for match runners and GUIs.
     #[command(subcommand)]
     Engine(EngineGame),
+}
+
+#[derive(Subcommand, Debug)]
+enum MovesGame {
+    /// Backgammon: one entry per distinct resulting position (GNU Backgammon Position IDs).
+    Backgammon(backgammon::MovesArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -52,6 +62,8 @@ enum CanicasTool {
 enum EngineGame {
     /// Nim over UGI: position strings `3,4,5 normal 1`, moves `3-2` (rows from 1).
     Nim(EngineArgs),
+    /// Backgammon, a line protocol: `<Position ID> <d1> <d2>` in, the Position ID after the AI's play out.
+    Backgammon(backgammon::EngineArgs),
 }
 
 /// Options of `games engine <game>`.
@@ -70,6 +82,8 @@ enum PlayGame {
     Timbiriche(timbiriche::PlayArgs),
     /// Color Lines (Canicas): line up five marbles of a colour.
     Canicas(canicas::PlayArgs),
+    /// Backgammon without the cube, against the AI.
+    Backgammon(backgammon::PlayArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -80,6 +94,8 @@ enum ArenaGame {
     Timbiriche(timbiriche::ArenaArgs),
     /// Color Lines: the autoplayer over a range of deals; deaths per 100,000 moves.
     Canicas(canicas::ArenaArgs),
+    /// Backgammon: duplicate-dice series, points per game with 95% intervals.
+    Backgammon(backgammon::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -115,6 +131,10 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Play(PlayGame::Nim(args)) => nim::play(&args, input, output),
         Command::Arena(ArenaGame::Nim(args)) => nim::arena(&args, output),
         Command::Solve(SolveGame::Nim(args)) => nim::solve(&args, output),
+        Command::Moves(MovesGame::Backgammon(args)) => backgammon::moves(&args, output),
+        Command::Engine(EngineGame::Backgammon(args)) => backgammon::engine(&args, input, output),
+        Command::Arena(ArenaGame::Backgammon(args)) => backgammon::arena(&args, output),
+        Command::Play(PlayGame::Backgammon(args)) => backgammon::play(&args, input, output),
         Command::Play(PlayGame::Canicas(args)) => canicas::play(&args, input, output),
         Command::Arena(ArenaGame::Canicas(args)) => canicas::arena(&args, output),
         Command::Canicas(CanicasTool::Apply(args)) => canicas::apply(&args, output),

@@ -167,6 +167,10 @@ fn every_subcommand_has_help() {
         vec!["canicas", "apply", "--help"],
         vec!["arena", "canicas", "--help"],
         vec!["play", "canicas", "--help"],
+        vec!["moves", "backgammon", "--help"],
+        vec!["engine", "backgammon", "--help"],
+        vec!["arena", "backgammon", "--help"],
+        vec!["play", "backgammon", "--help"],
     ] {
         let out = games(&args, "");
         assert!(out.status.success(), "{args:?}");
@@ -421,4 +425,159 @@ fn play_canicas_reports_bad_input_and_undo() {
     assert!(text.contains("Illegal move: empty-source"), "{text}");
     assert!(text.contains("Cannot undo"), "{text}");
     assert!(text.contains("Hint: "), "{text}");
+}
+
+#[test]
+fn moves_backgammon_lists_distinct_plays() {
+    let out = games(
+        &[
+            "moves",
+            "backgammon",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "31",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    // The opening 3-1 has 16 distinct resulting positions; 8/5 6/5 is one.
+    assert_eq!(v["count"], 16);
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16);
+    assert!(plays.iter().any(|p| p["move"] == "8/5 6/5"));
+    let mut results: Vec<&str> = plays
+        .iter()
+        .map(|p| p["result"].as_str().unwrap())
+        .collect();
+    results.sort_unstable();
+    results.dedup();
+    assert_eq!(
+        results.len(),
+        16,
+        "one entry per distinct resulting position"
+    );
+
+    // On the bar against a closed board: one entry, empty move, unchanged position.
+    use backgammon_core::{Position, BAR, OFF};
+    let mut mine = [0u8; 26];
+    mine[BAR] = 1;
+    mine[13] = 14;
+    let mut theirs = [0u8; 26];
+    // Their home board (their points 1-6) is where a checker from the bar enters.
+    theirs[1..=6].fill(2);
+    theirs[OFF] = 3;
+    let closed = Position::from_sides(&mine, &theirs)
+        .expect("a valid position")
+        .to_gnubg_id();
+    let out = games(
+        &[
+            "moves",
+            "backgammon",
+            "--position",
+            &closed,
+            "--dice",
+            "66",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["count"], 1);
+    assert_eq!(v["plays"][0]["move"], "");
+    assert_eq!(v["plays"][0]["result"], closed.as_str());
+
+    for bad in [
+        vec!["--position", "nope", "--dice", "31"],
+        vec!["--position", "4HPwATDgc/ABMA", "--dice", "71"],
+    ] {
+        let mut args = vec!["moves", "backgammon"];
+        args.extend(bad);
+        let out = games(&args, "");
+        assert!(!out.status.success());
+    }
+}
+
+#[test]
+fn engine_backgammon_answers_each_line() {
+    let out = games(
+        &["engine", "backgammon", "--level", "normal", "--seed", "1"],
+        "4HPwATDgc/ABMA 3 1\nnot a position\n4HPwATDgc/ABMA 6 5\n",
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    // The answer is one of the legal results of that roll.
+    let legal = stdout(&games(
+        &[
+            "moves",
+            "backgammon",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "31",
+            "--json",
+        ],
+        "",
+    ));
+    assert!(
+        legal.contains(&format!("\"result\":\"{}\"", lines[0])),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].starts_with("error: "));
+    assert_eq!(lines[2].len(), 14);
+}
+
+#[test]
+fn arena_backgammon_reports_both_sides() {
+    let out = games(
+        &[
+            "arena",
+            "backgammon",
+            "--a",
+            "normal",
+            "--b",
+            "pubeval",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    assert_eq!(v["games"], 4);
+    let wins = v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap();
+    assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 4);
+}
+
+#[test]
+fn play_backgammon_explains_bad_input() {
+    let out = games(
+        &["play", "backgammon", "--seed", "2"],
+        "24/1\nmoves\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("pips: you 167 AI 167") || text.contains("The AI rolls"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not a legal play") || text.contains("Legal plays"),
+        "{text}"
+    );
 }

@@ -1,0 +1,217 @@
+//! The AI levels: Easy, Normal and Hard.
+//!
+//! - **Easy**: a seeded choice among the plays the evaluation does not rate
+//!   as clearly bad (within [`EASY_MARGIN`] of the best).
+//! - **Normal**: the best play for the roll (1-ply) by the crate's network
+//!   ([`crate::nn`]), whose inputs weigh made points, blot risk (the rolls
+//!   that hit each blot) and the pip count besides the raw board. (Without
+//!   shipped weights it falls back to [`crate::eval::evaluate`].)
+//! - **Hard**: the best [`HARD_CANDIDATES`] Normal candidates, each scored by
+//!   the average over the 21 opponent rolls of the opponent's best reply by
+//!   the same network (2-ply expectimax).
+//!
+//! Every level takes a [`Budget`] (one node = one position evaluated) and a
+//! [`CancelFlag`], and answers with its best play so far and its
+//! [`SearchStats`]. With a node budget (or none) the answer depends only on
+//! the position, the dice and the generator's state.
+
+use std::str::FromStr;
+
+use games_common::{Budget, CancelFlag, GameRng, SearchControl, SearchStats};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::Position;
+use crate::dice::Dice;
+use crate::eval::{evaluate, DEFAULT_WEIGHTS};
+use crate::movegen::{legal_plays, legal_positions_into, Play};
+use crate::nn::{self, Net, Scratch};
+
+/// Easy keeps the plays scored at least the best minus this.
+pub const EASY_MARGIN: f32 = 2.5;
+/// Hard looks two plies deep at this many of the best 1-ply candidates.
+pub const HARD_CANDIDATES: usize = 8;
+/// The opponent's standard deviation of the squashing in Hard's averages.
+const SQUASH: f32 = 10.0;
+
+/// An AI level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Level {
+    /// Any reasonable play, chosen by the seeded generator.
+    Easy,
+    /// The best play by the evaluation (1-ply).
+    Normal,
+    /// 2-ply expectimax over the 21 opponent rolls.
+    Hard,
+}
+
+/// A level name that is not `easy`, `normal` or `hard`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown level {0:?}: use easy, normal or hard")]
+pub struct LevelError(pub String);
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            "hard" => Ok(Level::Hard),
+            _ => Err(LevelError(s.to_string())),
+        }
+    }
+}
+
+/// What an AI answers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AiMove {
+    /// The chosen play (the empty play when the roll cannot be used).
+    pub play: Play,
+    /// Its score by the level's own measure (higher is better).
+    pub score: f32,
+    /// What the search did.
+    pub stats: SearchStats,
+}
+
+/// The play `level` chooses for `dice` in `position` (side on roll moves).
+///
+/// `rng` is used by Easy only. The search stops at the budget or when
+/// `cancel` is set, and returns the best play found so far (at worst the
+/// first legal play).
+#[must_use]
+pub fn ai_move(
+    position: &Position,
+    dice: Dice,
+    level: Level,
+    rng: &mut GameRng,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> AiMove {
+    let mut ctl = SearchControl::new(budget, cancel);
+    let plays = legal_plays(position, dice);
+    let race = position.is_race();
+    let net = if level == Level::Easy {
+        None
+    } else {
+        nn::shipped()
+    };
+    let mut scratch = Scratch::default();
+    // 1-ply scores, in generation order; stop early on budget.
+    let mut scored: Vec<(f32, usize)> = Vec::with_capacity(plays.len());
+    for (i, p) in plays.iter().enumerate() {
+        if !ctl.tick() {
+            break;
+        }
+        let s = match net {
+            Some(n) => nn::equity(&n.evaluate(p.result(), &mut scratch)),
+            None => evaluate(p.result(), race, &DEFAULT_WEIGHTS),
+        };
+        scored.push((s, i));
+    }
+    let fallback = plays
+        .first()
+        .copied()
+        .unwrap_or_else(|| Play::pass(position));
+    if scored.is_empty() {
+        return AiMove {
+            play: fallback,
+            score: 0.0,
+            stats: ctl.stats(),
+        };
+    }
+    // Best first; ties by generation order (stable and deterministic).
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let best1 = scored[0];
+    let pick = |i: usize| plays.get(i).copied().unwrap_or(fallback);
+    match level {
+        Level::Normal => AiMove {
+            play: pick(best1.1),
+            score: best1.0,
+            stats: ctl.stats(),
+        },
+        Level::Easy => {
+            let ok: Vec<(f32, usize)> = scored
+                .iter()
+                .copied()
+                .filter(|s| s.0 >= best1.0 - EASY_MARGIN)
+                .collect();
+            let choice = rng.choose(&ok).copied().unwrap_or(best1);
+            AiMove {
+                play: pick(choice.1),
+                score: choice.0,
+                stats: ctl.stats(),
+            }
+        }
+        Level::Hard => {
+            if scored.len() == 1 {
+                return AiMove {
+                    play: pick(best1.1),
+                    score: best1.0,
+                    stats: ctl.stats(),
+                };
+            }
+            let mut best: Option<(f32, usize)> = None;
+            let mut buf = Vec::with_capacity(64);
+            for &(_, i) in scored.iter().take(HARD_CANDIDATES) {
+                let Some(p) = plays.get(i) else { continue };
+                let Some(v) = two_ply(p.result(), net, &mut ctl, &mut buf, &mut scratch) else {
+                    break;
+                };
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, i));
+                }
+            }
+            let (score, i) = best.unwrap_or(best1);
+            AiMove {
+                play: pick(i),
+                score,
+                stats: ctl.stats(),
+            }
+        }
+    }
+}
+
+/// Map a score to (-1, 1) so averages over rolls behave like equities.
+fn squash(x: f32) -> f32 {
+    if x >= f32::MAX {
+        return 1.0;
+    }
+    let y = x / SQUASH;
+    y / (1.0 + y.abs())
+}
+
+/// The value for the side that just moved into `after`: the average over
+/// the opponent's 21 rolls of minus the opponent's best reply. `None` when
+/// the budget ran out.
+fn two_ply(
+    after: &Position,
+    net: Option<&Net>,
+    ctl: &mut SearchControl<'_>,
+    buf: &mut Vec<Position>,
+    scratch: &mut Scratch,
+) -> Option<f32> {
+    if after.has_won(crate::Side::OnRoll) {
+        return Some(if net.is_some() { 3.0 } else { 1.0 });
+    }
+    let opp = after.flip();
+    let race = opp.is_race();
+    let mut total = 0f32;
+    for (dice, weight) in Dice::all_21() {
+        legal_positions_into(&opp, dice, buf);
+        let mut best = f32::NEG_INFINITY;
+        for r in buf.iter() {
+            if !ctl.tick() {
+                return None;
+            }
+            let s = match net {
+                Some(n) => nn::equity(&n.evaluate(r, scratch)),
+                None => squash(evaluate(r, race, &DEFAULT_WEIGHTS)),
+            };
+            if s > best {
+                best = s;
+            }
+        }
+        total += f32::from(weight) * -best;
+    }
+    Some(total / 36.0)
+}

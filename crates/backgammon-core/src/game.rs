@@ -1,0 +1,477 @@
+//! A game session: seeded dice, the opening roll, history, the
+//! step-by-step turn, save/load and replay.
+
+use games_common::{GameRng, Player};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::Dice;
+use crate::movegen::{Play, Step};
+use crate::rules::{DiceOutcome, GameError, GameResult, GameState, Opening};
+use crate::turn::Turn;
+
+/// Version written in saved games.
+pub const SAVE_VERSION: u32 = 1;
+
+/// One turn of the history.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// Who played.
+    pub player: Player,
+    /// The roll.
+    pub dice: Dice,
+    /// The play in the notation; empty when the roll could not be used.
+    pub play: String,
+}
+
+/// Why a saved game was refused.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// Not JSON of the saved-game shape.
+    #[error("not a saved backgammon game: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A version this crate does not read.
+    #[error("saved game version {0} is not supported (expected {SAVE_VERSION})")]
+    Version(u32),
+    /// The dice in the file are not those the seed gives.
+    #[error("turn {turn}: the dice do not match the seed")]
+    DiceMismatch {
+        /// Index of the turn in the history.
+        turn: usize,
+    },
+    /// A turn that does not replay.
+    #[error("turn {turn}: {error}")]
+    BadTurn {
+        /// Index of the turn in the history.
+        turn: usize,
+        /// What was wrong.
+        error: GameError,
+    },
+    /// A recorded turn by the wrong player or with a pass that was not forced.
+    #[error("turn {turn}: the history is inconsistent")]
+    Inconsistent {
+        /// Index of the turn in the history.
+        turn: usize,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedGame {
+    version: u32,
+    /// Seed of the dice; `null` when the dice came from outside.
+    seed: Option<u64>,
+    opening: Opening,
+    turns: Vec<SavedTurn>,
+    /// Dice rolled for the turn in progress, if any.
+    pending: Option<Dice>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedTurn {
+    dice: Dice,
+    play: String,
+}
+
+/// A whole game: the state, its history, the dice generator and the turn
+/// being played step by step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    seed: Option<u64>,
+    rng: GameRng,
+    opening: Opening,
+    state: GameState,
+    history: Vec<TurnRecord>,
+    turn: Option<Turn>,
+}
+
+impl Game {
+    /// A new game whose every roll, the opening included, comes from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Game {
+        let mut rng = GameRng::from_seed(seed);
+        let opening = Opening::roll(&mut rng);
+        Game::start(Some(seed), rng, opening)
+    }
+
+    /// A new game with dice from outside, starting with this opening roll.
+    #[must_use]
+    pub fn with_opening(opening: Opening) -> Game {
+        Game::start(None, GameRng::from_seed(0), opening)
+    }
+
+    fn start(seed: Option<u64>, rng: GameRng, opening: Opening) -> Game {
+        let state = GameState::new(opening);
+        let mut g = Game {
+            seed,
+            rng,
+            opening,
+            state,
+            history: Vec::new(),
+            turn: None,
+        };
+        g.refresh_turn();
+        g
+    }
+
+    fn refresh_turn(&mut self) {
+        self.turn = match (self.state.dice(), self.state.is_over()) {
+            (Some(d), false) => Some(Turn::new(*self.state.position(), d)),
+            _ => None,
+        };
+    }
+
+    /// The seed of the dice (`None` when they come from outside).
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The opening roll.
+    #[must_use]
+    pub fn opening(&self) -> Opening {
+        self.opening
+    }
+
+    /// The current state.
+    #[must_use]
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Whose turn it is.
+    #[must_use]
+    pub fn player_on_roll(&self) -> Player {
+        self.state.turn()
+    }
+
+    /// The dice to play now, if rolled.
+    #[must_use]
+    pub fn dice(&self) -> Option<Dice> {
+        self.state.dice()
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The result, once over.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        self.state.result()
+    }
+
+    /// The turns played so far (automatic passes included).
+    #[must_use]
+    pub fn history(&self) -> &[TurnRecord] {
+        &self.history
+    }
+
+    /// Pip counts indexed by [`Player::index`], counting the steps of the
+    /// turn in progress.
+    #[must_use]
+    pub fn pip_counts(&self) -> [u32; 2] {
+        match &self.turn {
+            Some(t) => {
+                let [me, them] = t.pip_counts();
+                let mut out = [0; 2];
+                out[self.state.turn().index()] = me;
+                out[self.state.turn().other().index()] = them;
+                out
+            }
+            None => self.state.pip_counts(),
+        }
+    }
+
+    /// Roll the dice from the seed for the player on roll. A roll that
+    /// cannot be used passes at once (recorded in the history).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] or [`GameError::DiceAlreadyRolled`].
+    pub fn roll(&mut self) -> Result<(Dice, DiceOutcome), GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.state.dice().is_some() {
+            return Err(GameError::DiceAlreadyRolled);
+        }
+        let d = Dice::roll(&mut self.rng);
+        let outcome = self.apply_dice(d)?;
+        Ok((d, outcome))
+    }
+
+    /// Use dice from outside for the player on roll (physical dice, a
+    /// replay, a test). From then on the game no longer follows its seed.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] or [`GameError::DiceAlreadyRolled`].
+    pub fn set_dice(&mut self, dice: Dice) -> Result<DiceOutcome, GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.state.dice().is_some() {
+            return Err(GameError::DiceAlreadyRolled);
+        }
+        self.seed = None;
+        self.apply_dice(dice)
+    }
+
+    fn apply_dice(&mut self, dice: Dice) -> Result<DiceOutcome, GameError> {
+        let player = self.state.turn();
+        let outcome = self.state.set_dice(dice)?;
+        if outcome == DiceOutcome::Passed {
+            self.history.push(TurnRecord {
+                player,
+                dice,
+                play: String::new(),
+            });
+        }
+        self.refresh_turn();
+        Ok(outcome)
+    }
+
+    /// Legal plays for the dice rolled (see [`GameState::legal_plays`]).
+    #[must_use]
+    pub fn legal_plays(&self) -> Vec<Play> {
+        self.state.legal_plays()
+    }
+
+    /// Play a complete play (any steps of the turn in progress are dropped).
+    ///
+    /// # Errors
+    /// As [`GameState::play`].
+    pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        let player = self.state.turn();
+        let dice = self.state.dice().ok_or(GameError::NoDice)?;
+        // Use the legal play with that result, so the history has its notation.
+        let legal = self.state.legal_plays();
+        let chosen = legal
+            .iter()
+            .find(|p| p.result() == play.result())
+            .copied()
+            .ok_or(GameError::IllegalPlay)?;
+        self.state.play(&chosen)?;
+        self.history.push(TurnRecord {
+            player,
+            dice,
+            play: chosen.notation(),
+        });
+        self.refresh_turn();
+        Ok(())
+    }
+
+    /// Play a move written in the notation.
+    ///
+    /// # Errors
+    /// As [`GameState::play_notation`].
+    pub fn play_notation(&mut self, text: &str) -> Result<Play, GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let dice = self.state.dice().ok_or(GameError::NoDice)?;
+        let play = crate::notation::parse_play(self.state.position(), dice, text)?;
+        self.play(&play)?;
+        Ok(play)
+    }
+
+    /// The turn in progress (step-by-step interface), when dice are rolled.
+    #[must_use]
+    pub fn current_turn(&self) -> Option<&Turn> {
+        self.turn.as_ref()
+    }
+
+    /// Checkers (points, 25 for the bar) that may move now.
+    #[must_use]
+    pub fn movable_checkers(&self) -> Vec<u8> {
+        self.turn
+            .as_ref()
+            .map(Turn::movable_checkers)
+            .unwrap_or_default()
+    }
+
+    /// Legal landing points (0 for off) of the checker on `from` now.
+    #[must_use]
+    pub fn destinations(&self, from: u8) -> Vec<u8> {
+        self.turn
+            .as_ref()
+            .map(|t| t.destinations(from))
+            .unwrap_or_default()
+    }
+
+    /// The single checker that can reach the tapped point `to`, if exactly one.
+    #[must_use]
+    pub fn checker_for(&self, to: u8) -> Option<u8> {
+        self.turn.as_ref().and_then(|t| t.checker_for(to))
+    }
+
+    /// Move one checker one die (points from the view of the player on roll).
+    ///
+    /// # Errors
+    /// [`GameError::NoDice`], [`GameError::GameOver`] or the step's [`GameError::Turn`].
+    pub fn step(&mut self, from: u8, to: u8) -> Result<Step, GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let t = self.turn.as_mut().ok_or(GameError::NoDice)?;
+        Ok(t.step(from, to)?)
+    }
+
+    /// Take back the last step of the turn in progress.
+    pub fn undo_step(&mut self) -> Option<Step> {
+        self.turn.as_mut().and_then(Turn::undo_step)
+    }
+
+    /// Commit the turn once its steps form a complete legal play.
+    ///
+    /// # Errors
+    /// [`GameError::Turn`] when incomplete, [`GameError::NoDice`] without dice.
+    pub fn commit_turn(&mut self) -> Result<Play, GameError> {
+        let t = self.turn.as_ref().ok_or(GameError::NoDice)?;
+        let play = t.commit()?;
+        self.play(&play)?;
+        Ok(play)
+    }
+
+    /// The game as JSON: version, seed (or `null`), opening roll, every turn's
+    /// dice and play, and the dice of the turn in progress. Steps of a turn
+    /// not yet committed are not saved.
+    #[must_use]
+    pub fn save(&self) -> String {
+        let saved = SavedGame {
+            version: SAVE_VERSION,
+            seed: self.seed,
+            opening: self.opening,
+            turns: self
+                .history
+                .iter()
+                .map(|t| SavedTurn {
+                    dice: t.dice,
+                    play: t.play.clone(),
+                })
+                .collect(),
+            pending: self.state.dice(),
+        };
+        serde_json::to_string(&saved).unwrap_or_default()
+    }
+
+    /// Load a saved game by replaying it: with a seed, every roll must be
+    /// the one the seed gives; every play must be legal and every pass
+    /// forced.
+    ///
+    /// # Errors
+    /// [`LoadError`] for malformed or inconsistent data.
+    pub fn load(json: &str) -> Result<Game, LoadError> {
+        let saved: SavedGame = serde_json::from_str(json)?;
+        if saved.version != SAVE_VERSION {
+            return Err(LoadError::Version(saved.version));
+        }
+        let mut game = match saved.seed {
+            Some(seed) => {
+                let g = Game::new(seed);
+                if g.opening != saved.opening {
+                    return Err(LoadError::DiceMismatch { turn: 0 });
+                }
+                g
+            }
+            None => Game::with_opening(saved.opening),
+        };
+        let n = saved.turns.len();
+        for (i, t) in saved.turns.iter().enumerate() {
+            game.replay_turn(i, t.dice, &t.play, saved.seed.is_some())?;
+        }
+        if let Some(d) = saved.pending {
+            game.replay_dice(n, d, saved.seed.is_some())?;
+            if game.state.dice().is_none() {
+                // A pending roll cannot be one that passes: passes are turns.
+                return Err(LoadError::Inconsistent { turn: n });
+            }
+        }
+        Ok(game)
+    }
+
+    fn replay_dice(
+        &mut self,
+        i: usize,
+        dice: Dice,
+        seeded: bool,
+    ) -> Result<DiceOutcome, LoadError> {
+        if self.state.dice().is_some() {
+            // The opening roll (or a pending roll) is already set.
+            if self.state.dice() != Some(dice) && !self.dice_equal_unordered(dice) {
+                return Err(LoadError::DiceMismatch { turn: i });
+            }
+            return Ok(DiceOutcome::MustPlay);
+        }
+        let r = if seeded {
+            let (d, o) = self
+                .roll()
+                .map_err(|error| LoadError::BadTurn { turn: i, error })?;
+            if d != dice {
+                return Err(LoadError::DiceMismatch { turn: i });
+            }
+            o
+        } else {
+            self.set_dice(dice)
+                .map_err(|error| LoadError::BadTurn { turn: i, error })?
+        };
+        Ok(r)
+    }
+
+    fn dice_equal_unordered(&self, dice: Dice) -> bool {
+        self.state
+            .dice()
+            .is_some_and(|d| d.high() == dice.high() && d.low() == dice.low())
+    }
+
+    fn replay_turn(
+        &mut self,
+        i: usize,
+        dice: Dice,
+        play: &str,
+        seeded: bool,
+    ) -> Result<(), LoadError> {
+        let before = self.history.len();
+        let outcome = self.replay_dice(i, dice, seeded)?;
+        match outcome {
+            DiceOutcome::Passed => {
+                if !play.trim().is_empty() || self.history.len() != before + 1 {
+                    return Err(LoadError::Inconsistent { turn: i });
+                }
+            }
+            DiceOutcome::MustPlay => {
+                if play.trim().is_empty() {
+                    return Err(LoadError::Inconsistent { turn: i });
+                }
+                self.play_notation(play)
+                    .map_err(|error| LoadError::BadTurn { turn: i, error })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Replay a seeded game from its moves in the notation (one per turn,
+    /// empty for an automatic pass).
+    ///
+    /// # Errors
+    /// [`LoadError`] when a move does not replay.
+    pub fn replay(seed: u64, moves: &[&str]) -> Result<Game, LoadError> {
+        let mut game = Game::new(seed);
+        for (i, m) in moves.iter().enumerate() {
+            if game.state.dice().is_none() {
+                game.roll()
+                    .map_err(|error| LoadError::BadTurn { turn: i, error })?;
+                // A forced pass consumed this move slot.
+                if game.state.dice().is_none() {
+                    if !m.trim().is_empty() {
+                        return Err(LoadError::Inconsistent { turn: i });
+                    }
+                    continue;
+                }
+            }
+            game.play_notation(m)
+                .map_err(|error| LoadError::BadTurn { turn: i, error })?;
+        }
+        Ok(game)
+    }
+}
