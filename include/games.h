@@ -306,6 +306,23 @@
 #define GAMES_TIMBIRICHE_LINES_THIRD_SIDE 3
 
 /**
+ * How many "Learn" lessons there are (five: draw a line; take a box and
+ * move again; one line closing two boxes; avoid the 3rd side; the
+ * double-cross). Lessons are numbered from 0 in teaching order.
+ */
+#define GAMES_TIMBIRICHE_LESSONS 5
+
+/**
+ * The title of a lesson.
+ */
+#define GAMES_TIMBIRICHE_LESSON_TITLE 0
+
+/**
+ * The goal of a lesson, in words.
+ */
+#define GAMES_TIMBIRICHE_LESSON_GOAL 1
+
+/**
  * Major version of the library (the workspace version).
  */
 #define GAMES_VERSION_MAJOR 0
@@ -725,6 +742,32 @@ typedef struct {
      */
     uint32_t left;
 } games_timbiriche_hint;
+
+/**
+ * A lesson's board: size, player to move and points so far.
+ */
+typedef struct {
+    /**
+     * Rows of boxes.
+     */
+    uint32_t rows;
+    /**
+     * Columns of boxes.
+     */
+    uint32_t cols;
+    /**
+     * The learner: `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+     */
+    uint32_t to_move;
+    /**
+     * Points of the first player.
+     */
+    uint32_t points_first;
+    /**
+     * Points of the second player.
+     */
+    uint32_t points_second;
+} games_timbiriche_lesson_info;
 
 /**
  * Every result, in number order.
@@ -1250,6 +1293,66 @@ games_result games_timbiriche_last_error(const games_timbiriche_game *game,
                                          char *buf,
                                          size_t cap,
                                          size_t *out_len);
+
+/**
+ * The board of lesson `index` in `*out_info`; its lines and owners are read
+ * with `games_timbiriche_lesson_drawn` and `games_timbiriche_lesson_owners`.
+ *
+ * # Safety
+ * `out_info` must be NULL or writable.
+ */
+games_result games_timbiriche_lesson_get_info(uint32_t index,
+                                              games_timbiriche_lesson_info *out_info);
+
+/**
+ * The title or goal (`GAMES_TIMBIRICHE_LESSON_TITLE` / `_GOAL`) of lesson
+ * `index`, NUL-terminated.
+ *
+ * # Safety
+ * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_lesson_text(uint32_t index,
+                                          uint32_t which,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Which lines of lesson `index` are drawn: one byte per line index.
+ *
+ * # Safety
+ * `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_lesson_drawn(uint32_t index,
+                                           uint8_t *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+/**
+ * The box owners of lesson `index`, as `games_timbiriche_owners` gives them.
+ *
+ * # Safety
+ * `buf` NULL or `cap` writable values; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_lesson_owners(uint32_t index,
+                                            uint32_t *buf,
+                                            size_t cap,
+                                            size_t *out_len);
+
+/**
+ * Check the learner's `line` in lesson `index`: `*out_met` tells whether it
+ * met the goal, and `buf` receives why, in words (NUL-terminated). A line
+ * off the board is not an error: the explanation says so.
+ *
+ * # Safety
+ * `out_met` NULL or writable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_lesson_check(uint32_t index,
+                                           games_timbiriche_line line,
+                                           bool *out_met,
+                                           char *buf,
+                                           size_t cap,
+                                           size_t *out_len);
 
 /**
  * The library version as "MAJOR.MINOR.PATCH". The string is static: do not free it.

@@ -178,6 +178,45 @@ static void hints_chains_and_save(void) {
     games_timbiriche_free(game);
 }
 
+/* The five Learn lessons: each has a title and goal, some line meets the
+ * goal, and (after the first) some line does not; every check explains. */
+static void lessons(void) {
+    for (uint32_t i = 0; i < GAMES_TIMBIRICHE_LESSONS; i++) {
+        games_timbiriche_lesson_info info;
+        CHECK_RESULT(games_timbiriche_lesson_get_info(i, &info), GAMES_RESULT_OK);
+        char title[128], why[512];
+        size_t len = 0;
+        CHECK_RESULT(games_timbiriche_lesson_text(i, GAMES_TIMBIRICHE_LESSON_TITLE, title, sizeof title, &len),
+                     GAMES_RESULT_OK);
+        CHECK_RESULT(games_timbiriche_lesson_text(i, GAMES_TIMBIRICHE_LESSON_GOAL, why, sizeof why, &len),
+                     GAMES_RESULT_OK);
+        CHECK(len > 1);
+        uint8_t drawn[GAMES_TIMBIRICHE_MAX_LINES];
+        size_t lines = 0;
+        CHECK_RESULT(games_timbiriche_lesson_drawn(i, drawn, sizeof drawn, &lines), GAMES_RESULT_OK);
+        games_timbiriche_game *board = new_game(info.rows, info.cols, 1, 1);
+        int met = 0, missed = 0;
+        for (uint32_t index = 0; index < lines; index++) {
+            if (drawn[index]) {
+                continue;
+            }
+            games_timbiriche_line line;
+            CHECK_RESULT(games_timbiriche_line_at(board, index, &line), GAMES_RESULT_OK);
+            bool ok = false;
+            CHECK_RESULT(games_timbiriche_lesson_check(i, line, &ok, why, sizeof why, &len), GAMES_RESULT_OK);
+            CHECK(len > 1);
+            met += ok;
+            missed += !ok;
+        }
+        CHECK(met > 0);
+        CHECK(i == 0 || missed > 0);
+        printf("lesson %u: %s (%d of %d lines meet the goal)\n", i + 1, title, met, met + missed);
+        games_timbiriche_free(board);
+    }
+    games_timbiriche_lesson_info info;
+    CHECK_RESULT(games_timbiriche_lesson_get_info(GAMES_TIMBIRICHE_LESSONS, &info), GAMES_RESULT_INVALID_PARAMETER);
+}
+
 static void error_paths(void) {
     games_timbiriche_options o;
     games_timbiriche_game *game = NULL;
@@ -238,6 +277,7 @@ int main(int argc, char **argv) {
         CHECK(!"usage: timbiriche_c SCRIPT");
     }
     hints_chains_and_save();
+    lessons();
     error_paths();
     if (failures != 0) {
         fprintf(stderr, "timbiriche_c: %d checks failed\n", failures);

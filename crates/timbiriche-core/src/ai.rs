@@ -44,7 +44,10 @@ impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     /// The budget a host should give this level by default: Hard gets 2
-    /// million solver nodes and 900 ms, whichever ends first.
+    /// million solver nodes and 900 ms, whichever ends first. (The time
+    /// limit keeps a slow machine responsive; for bit-identical play on
+    /// every machine pass a node-only budget such as
+    /// `Budget::nodes(2_000_000)`.)
     #[must_use]
     pub fn default_budget(self) -> Budget {
         match self {
@@ -184,10 +187,12 @@ pub struct Hint {
 /// Undrawn lines above which Hard does not try the exact solver (the
 /// misère search has no capture rules, so it starts later).
 fn solver_limit(pos: &Position) -> usize {
-    match (pos.is_misere(), pos.size().num_lines() <= 24) {
-        (false, true) => 20,
-        (false, false) => 26,
+    let lines = pos.size().num_lines();
+    match (pos.is_misere(), lines) {
         (true, _) => 16,
+        (false, 0..=24) => 20,
+        (false, 25..=40) => 26,
+        (false, _) => 28,
     }
 }
 

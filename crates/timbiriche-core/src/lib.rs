@@ -11,7 +11,7 @@
 //! - [`chains`]: the chain/loop decomposition.
 //! - [`solve`]: the exact value and **all** optimal moves; [`ai_move`] for
 //!   Easy/Medium/Hard; [`hint`] with a [`Reason`] code and sentence.
-//! - [`lessons`]: the five Learn lessons with a check of the learner's move.
+//! - [`mod@lessons`]: the five Learn lessons with a check of the learner's move.
 //!
 //! ```
 //! use timbiriche_core::{
