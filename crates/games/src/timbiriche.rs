@@ -320,7 +320,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "first")]
     starts: String,
     /// A match of 3 or 5 games, points summed.
-    #[arg(long, name = "match")]
+    #[arg(long = "match")]
     games: Option<u32>,
     /// Seed of the AI's random choices.
     #[arg(long, default_value_t = 1)]

@@ -581,3 +581,34 @@ fn play_backgammon_explains_bad_input() {
         "{text}"
     );
 }
+
+#[test]
+fn play_timbiriche_match_of_three_alternating() {
+    // 1×1 boards, the same four lines each game: the fourth line is drawn by the
+    // player who did not start, so with alternating starts the winners alternate.
+    let script = "a1-b1\na1-a2\nb1-b2\na2-b2\n".repeat(3);
+    let out = games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--two-players",
+            "--match",
+            "3",
+            "--starts",
+            "alternating",
+        ],
+        &script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Game 2 of the match."), "{text}");
+    assert!(text.contains("Game 3 of the match."), "{text}");
+    assert!(
+        text.contains("Match over: player 1 1, player 2 2."),
+        "{text}"
+    );
+    let bad = games(&["play", "timbiriche", "--match", "4"], "");
+    assert!(!bad.status.success());
+}
