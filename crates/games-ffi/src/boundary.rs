@@ -143,15 +143,19 @@ pub unsafe fn box_into<H>(value: H, out: *mut *mut H) -> games_result {
     GAMES_RESULT_OK
 }
 
-/// Release a handle made by [`box_into`]; NULL does nothing.
+/// Release a handle made by [`box_into`]; NULL does nothing. The body of
+/// every `_free` export: a panic in a destructor stays on this side.
 ///
 /// # Safety
 /// `ptr` must be NULL or a handle from [`box_into`] not yet released.
 pub unsafe fn free_box<H>(ptr: *mut H) {
-    if !ptr.is_null() {
-        // SAFETY: per the caller, `ptr` came from `Box::into_raw` and is released once.
-        drop(unsafe { Box::from_raw(ptr) });
-    }
+    let _ = guard(|| {
+        if !ptr.is_null() {
+            // SAFETY: per the caller, `ptr` came from `Box::into_raw` and is released once.
+            drop(unsafe { Box::from_raw(ptr) });
+        }
+        GAMES_RESULT_OK
+    });
 }
 
 #[cfg(test)]

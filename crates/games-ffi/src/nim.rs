@@ -222,11 +222,8 @@ pub unsafe extern "C" fn games_nim_clone(
 /// `game` must be NULL or a handle from this library not yet released.
 #[no_mangle]
 pub unsafe extern "C" fn games_nim_free(game: *mut games_nim_game) {
-    let _ = guard(|| {
-        // SAFETY: NULL or a live handle released once, per the caller.
-        unsafe { free_box(game) };
-        GAMES_RESULT_OK
-    });
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(game) };
 }
 
 /// Read the state of the game into `*out_state`.

@@ -453,11 +453,8 @@ pub unsafe extern "C" fn games_timbiriche_clone(
 /// `game` must be NULL or a live handle released once.
 #[no_mangle]
 pub unsafe extern "C" fn games_timbiriche_free(game: *mut games_timbiriche_game) {
-    let _ = guard(|| {
-        // SAFETY: NULL or a live handle released once, per the caller.
-        unsafe { free_box(game) };
-        GAMES_RESULT_OK
-    });
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(game) };
 }
 
 /// Read the state into `*out_state`.
