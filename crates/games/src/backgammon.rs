@@ -7,7 +7,7 @@ use backgammon_core::{
     ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side,
 };
 use clap::Args;
-use games_cli::term::{ask, say};
+use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 
@@ -332,16 +332,12 @@ pub fn play(
             game.play(&plays[0]).map_err(|e| e.to_string())?;
             continue;
         }
-        let Some(text) = ask(input, output, &format!("You roll {}> ", roll_text(dice))) else {
-            say(output, "\nEnd of input: goodbye.");
+        let Some(text) = ask_command(input, output, &format!("You roll {}> ", roll_text(dice)))
+        else {
             return Ok(());
         };
         match text.as_str() {
             "" => {}
-            "quit" | "q" => {
-                say(output, "Goodbye.");
-                return Ok(());
-            }
             "moves" | "help" | "?" => {
                 let list: Vec<String> = plays.iter().map(Play::notation).collect();
                 say(output, &format!("Legal plays: {}", list.join(", ")));

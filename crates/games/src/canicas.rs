@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use canicas_core::{ai, apply_text, arena as run_arena, notation, Game, Records, Variant};
 use clap::Args;
-use games_cli::term::{ask, say};
+use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng};
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -267,16 +267,11 @@ pub fn play(
             );
             say(output, "Type new or retry to play again, or quit.");
         }
-        let Some(line) = ask(input, output, "> ") else {
-            say(output, "\nEnd of input: goodbye.");
+        let Some(line) = ask_command(input, output, "> ") else {
             return Ok(());
         };
-        match line.to_ascii_lowercase().as_str() {
+        match line.as_str() {
             "" => {}
-            "quit" | "q" | "exit" => {
-                say(output, "Goodbye.");
-                return Ok(());
-            }
             "help" | "?" => {
                 say(
                     output,

@@ -7,7 +7,7 @@ use games_common::{Budget, CancelFlag, GameRng, Player};
 use nim_core::{ai_move, analyze, Game, Level, Match, MatchResult, Move, Position, Rule};
 use serde::Serialize;
 
-use games_cli::term::{ask, parse_list, say};
+use games_cli::term::{ask_command, parse_list, say};
 
 /// Options of `games play nim`.
 #[derive(Args, Debug)]
@@ -244,16 +244,11 @@ pub fn play(
             continue;
         }
         let prompt = format!("{} to move> ", name(to_move, args.two_players, human));
-        let Some(line) = ask(input, output, &prompt) else {
-            say(output, "\nEnd of input: goodbye.");
+        let Some(line) = ask_command(input, output, &prompt) else {
             return Ok(());
         };
-        match line.to_ascii_lowercase().as_str() {
+        match line.as_str() {
             "" => continue,
-            "quit" | "q" | "exit" => {
-                say(output, "Goodbye.");
-                return Ok(());
-            }
             "help" | "?" => {
                 say(
                     output,

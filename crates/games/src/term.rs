@@ -13,6 +13,25 @@ pub fn ask(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> Opt
     }
 }
 
+/// Ask for one command of a play loop: the line, trimmed and lowercased;
+/// `None` (after saying goodbye) at the end of input or on `quit`, `q`, `exit`.
+pub fn ask_command(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: &str,
+) -> Option<String> {
+    let Some(line) = ask(input, output, prompt) else {
+        say(output, "\nEnd of input: goodbye.");
+        return None;
+    };
+    let line = line.to_ascii_lowercase();
+    if matches!(line.as_str(), "quit" | "q" | "exit") {
+        say(output, "Goodbye.");
+        return None;
+    }
+    Some(line)
+}
+
 /// Write a line, ignoring a closed terminal.
 pub fn say(output: &mut dyn Write, text: &str) {
     let _ = writeln!(output, "{text}");

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use games_cli::term::{ask, say};
+use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -459,16 +459,11 @@ pub fn play(
             show = true;
             continue;
         }
-        let Some(line) = ask(input, output, &format!("{} to move> ", who(to_move))) else {
-            say(output, "\nEnd of input: goodbye.");
+        let Some(line) = ask_command(input, output, &format!("{} to move> ", who(to_move))) else {
             return Ok(());
         };
-        match line.to_ascii_lowercase().as_str() {
+        match line.as_str() {
             "" => {}
-            "quit" | "q" | "exit" => {
-                say(output, "Goodbye.");
-                return Ok(());
-            }
             "help" | "?" => {
                 say(
                     output,
