@@ -1,6 +1,6 @@
 /*
- * games.h: the C ABI of the game engines (Nim today; dots and boxes,
- * backgammon and Color Lines join it).
+ * games.h: the C ABI of the game engines (Nim and dots and boxes today;
+ * backgammon and Color Lines join them).
  *
  * Conventions, for every function:
  *  - Every function returns a games_result; GAMES_RESULT_OK is 0.
