@@ -24,6 +24,11 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The command's standard output read as one JSON value.
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(out).trim()).expect("the output is JSON")
+}
+
 #[test]
 fn solve_nim_json_lists_every_winning_move_with_rows_from_one() {
     let out = games(&["solve", "nim", "--rows", "3,4,5", "--json"], "");
@@ -75,7 +80,7 @@ fn arena_hard_beats_easy_every_game() {
         "",
     );
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     // 3-4-5 is a first-player win: Hard wins as first by perfect play, and as second
     // as soon as Easy leaves a winning position (almost always).
     assert_eq!(v["games"], 200);
@@ -191,7 +196,7 @@ fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["value"], 2);
     assert_eq!(v["complete"], true);
     let moves: Vec<&str> = v["best_moves"]
@@ -220,7 +225,7 @@ fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
         ],
         "",
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["value"], 1);
     assert_eq!(v["best_moves"], serde_json::json!(["a2-b2"]));
     // Misère: taking it is the only move and costs the mover a point.
@@ -237,7 +242,7 @@ fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
         ],
         "",
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["value"], -1);
 }
 
@@ -284,7 +289,7 @@ fn arena_timbiriche_counts_every_game() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     let total = v["a"]["wins"].as_u64().unwrap()
         + v["b"]["wins"].as_u64().unwrap()
         + v["draws"].as_u64().unwrap();
@@ -331,7 +336,7 @@ fn canicas_apply_answers_in_json() {
         "",
     );
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["legal"], true);
     assert_eq!(v["points"], 10);
     assert_eq!(v["lines"][0][0], 5);
@@ -351,7 +356,7 @@ fn canicas_apply_answers_in_json() {
         ],
         "",
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["points"], 20);
     // A move that forms no line leaves the board as the move left it.
     let out = games(
@@ -360,7 +365,7 @@ fn canicas_apply_answers_in_json() {
         ],
         "",
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(
         (v["legal"].clone(), v["arrivals_needed"].clone()),
         (true.into(), true.into())
@@ -379,7 +384,7 @@ fn canicas_apply_answers_in_json() {
             "",
         );
         assert!(out.status.success(), "{mv}");
-        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+        let v = json(&out);
         assert_eq!(v["legal"], false, "{mv}");
         assert!(v["error"].as_str().unwrap().starts_with(code), "{mv}: {v}");
         assert_eq!(v["board"], board.as_str());
@@ -407,7 +412,7 @@ fn canicas_arena_reports_deaths_per_100k_moves() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["games"], 2);
     assert_eq!(v["moves"], 40);
     assert!(v["deaths_per_100k_moves"].as_f64().is_some());
@@ -446,7 +451,7 @@ fn moves_backgammon_lists_distinct_plays() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     // The opening 3-1 has 16 distinct resulting positions; 8/5 6/5 is one.
     assert_eq!(v["count"], 16);
     let plays = v["plays"].as_array().unwrap();
@@ -488,7 +493,7 @@ fn moves_backgammon_lists_distinct_plays() {
         ],
         "",
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["count"], 1);
     assert_eq!(v["plays"][0]["move"], "");
     assert_eq!(v["plays"][0]["result"], closed.as_str());
@@ -558,7 +563,7 @@ fn arena_backgammon_reports_both_sides() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json");
+    let v = json(&out);
     assert_eq!(v["games"], 4);
     let wins = v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap();
     assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 4);
