@@ -5,12 +5,16 @@
 use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
-use games_cli::engine::{nim::NimEngine, ugi};
+use games_cli::engine::{nim::NimEngine, timbiriche::TimbiricheEngine, ugi};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     // `go infinite` waits for `stop` or the end of input; cap the number of lines.
     let text: Vec<u8> = data.split(|&b| b == b'\n').take(64).flat_map(|l| l.iter().copied().chain([b'\n'])).collect();
     let out: Arc<Mutex<dyn Write + Send>> = Arc::new(Mutex::new(Vec::<u8>::new()));
-    ugi::run(NimEngine::new(1), "fuzz", &mut Cursor::new(text), out);
+    ugi::run(NimEngine::new(1), "fuzz", &mut Cursor::new(text.clone()), Arc::clone(&out));
+    // Small boards and a node cap keep each search short.
+    let mut engine = TimbiricheEngine::new(1);
+    let _ = ugi::UgiGame::set_option(&mut engine, "Size", "2x2");
+    ugi::run(engine, "fuzz", &mut Cursor::new(text), out);
 });

@@ -62,6 +62,8 @@ enum CanicasTool {
 enum EngineGame {
     /// Nim over UGI: position strings `3,4,5 normal 1`, moves `3-2` (rows from 1).
     Nim(EngineArgs),
+    /// Dots and boxes over UGI: position strings `3x3 - ......... 0:0 1`, moves `a1-b1`.
+    Timbiriche(EngineArgs),
     /// Backgammon, a line protocol: `<Position ID> <d1> <d2>` in, the Position ID after the AI's play out.
     Backgammon(backgammon::EngineArgs),
 }
@@ -126,6 +128,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// Standard output, shareable with an engine's search thread.
+fn stdout_handle() -> std::sync::Arc<std::sync::Mutex<dyn Write + Send>> {
+    std::sync::Arc::new(std::sync::Mutex::new(io::stdout()))
+}
+
 fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), String> {
     match command {
         Command::Play(PlayGame::Nim(args)) => nim::play(&args, input, output),
@@ -142,9 +149,21 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Arena(ArenaGame::Timbiriche(args)) => timbiriche::arena(&args, output),
         Command::Solve(SolveGame::Timbiriche(args)) => timbiriche::solve(&args, output),
         Command::Engine(EngineGame::Nim(args)) => {
-            let out: std::sync::Arc<std::sync::Mutex<dyn Write + Send>> =
-                std::sync::Arc::new(std::sync::Mutex::new(io::stdout()));
-            engine::ugi::run(engine::nim::NimEngine::new(args.seed), AUTHOR, input, out);
+            engine::ugi::run(
+                engine::nim::NimEngine::new(args.seed),
+                AUTHOR,
+                input,
+                stdout_handle(),
+            );
+            Ok(())
+        }
+        Command::Engine(EngineGame::Timbiriche(args)) => {
+            engine::ugi::run(
+                engine::timbiriche::TimbiricheEngine::new(args.seed),
+                AUTHOR,
+                input,
+                stdout_handle(),
+            );
             Ok(())
         }
     }

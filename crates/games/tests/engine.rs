@@ -189,3 +189,85 @@ fn two_engines_play_a_game_refereed_by_the_rules() {
     a.quit();
     b.quit();
 }
+
+#[test]
+fn timbiriche_session_with_position_strings() {
+    let mut e = Engine::start(&["engine", "timbiriche"]);
+    e.send("ugi");
+    assert!(e.until("ugiok")[0].starts_with("id name games-timbiriche"));
+    e.send("setoption name Size value 2x2");
+    e.send("uginewgame");
+    e.send("position startpos moves a1-b1");
+    e.send("query fen");
+    assert_eq!(e.until("response"), vec!["response 2x2 a1-b1 .... 0:0 2"]);
+    // Box a1 has three sides: taking it is the proven best for player 2.
+    e.send("position fen 2x2 a1-b1,a1-a2,b1-b2 .... 0:0 2");
+    e.send("go nodes 100000");
+    let best = e.until("bestmove").pop().unwrap();
+    assert_eq!(best, "bestmove a2-b2");
+    for bad in [
+        "position fen 2x2 a1-b1 1... 1:0 1",
+        "position startpos moves a1-b2",
+        "position startpos moves a1-b1 a1-b1",
+        "setoption name Size value 9x9",
+    ] {
+        e.send(bad);
+        assert_eq!(e.until("info string error:").len(), 1, "{bad}");
+    }
+    e.send("query fen");
+    assert_eq!(
+        e.until("response"),
+        vec!["response 2x2 a1-b1,a1-a2,b1-b2 .... 0:0 2"]
+    );
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    assert!(e.until("bestmove").pop().unwrap().starts_with("bestmove "));
+    e.quit();
+}
+
+/// Two dots-and-boxes engines of ours play a 3×3 game through the protocol,
+/// refereed by timbiriche-core (extra moves included: the same side is asked again).
+#[test]
+fn two_timbiriche_engines_play_a_game_refereed_by_the_rules() {
+    use timbiriche_core::{notation, BoardSize, GameResult};
+    let mut engines = [
+        Engine::start(&["engine", "timbiriche", "--seed", "1"]),
+        Engine::start(&["engine", "timbiriche", "--seed", "2"]),
+    ];
+    engines[1].send("setoption name Level value medium");
+    let size = BoardSize::SMALL;
+    let mut referee = timbiriche_core::Position::standard(size);
+    let mut moves: Vec<String> = Vec::new();
+    while !referee.is_over() {
+        let e = &mut engines[referee.to_move().index()];
+        e.send(&format!("position fen {}", referee.to_fen()));
+        e.send("go nodes 200000");
+        let best = e.until("bestmove").pop().unwrap();
+        let text = best.trim_start_matches("bestmove ").to_string();
+        let line = notation::parse_line(size, &text).expect("dot notation");
+        referee
+            .play(line)
+            .unwrap_or_else(|err| panic!("illegal line {text}: {err}"));
+        moves.push(text);
+        assert!(moves.len() <= 24);
+    }
+    assert_eq!(moves.len(), 24);
+    let total = referee.points(Player::First) + referee.points(Player::Second);
+    assert_eq!(total, 9);
+    for e in engines.iter_mut() {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("query gameover");
+        assert_eq!(e.until("response"), vec!["response true"]);
+        e.send("query result");
+        let expected = match referee.result() {
+            Some(GameResult::Win(Player::First)) => "response p1win",
+            Some(GameResult::Win(Player::Second)) => "response p2win",
+            _ => "response draw",
+        };
+        assert_eq!(e.until("response"), vec![expected]);
+    }
+    let [a, b] = engines;
+    a.quit();
+    b.quit();
+}

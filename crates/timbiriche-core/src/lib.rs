@@ -45,6 +45,7 @@ pub mod ai;
 pub mod board;
 pub mod chains;
 mod display;
+pub mod fen;
 pub mod game;
 pub mod lessons;
 pub mod matches;
@@ -57,6 +58,7 @@ pub mod values;
 pub use ai::{ai_move, hint, AiError, AiMove, Hint, Level, Reason};
 pub use board::{BoardSize, BoxCoord, Dot, Line, LineError, Orientation, SizeError};
 pub use chains::{components, decomposition, Component, ComponentKind};
+pub use fen::FenError;
 pub use game::{
     Game, GameHint, GameOptions, HintError, LoadError, MoveError, SavedGame, HINTS_PER_GAME,
     SAVE_VERSION,

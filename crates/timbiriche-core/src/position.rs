@@ -622,6 +622,68 @@ impl TryFrom<PositionWire> for Position {
     }
 }
 
+impl Position {
+    /// A position from its layout alone: drawn lines, box owners, the player
+    /// to move, the values and the rule (the form a position string carries).
+    /// The history is not known, so each closed box is credited to its side
+    /// with the highest line index, and the last move is taken to be the
+    /// drawn line with the highest index; everything else is checked as for
+    /// a loaded position.
+    pub(crate) fn from_layout(
+        size: BoardSize,
+        values: Vec<u8>,
+        misere: bool,
+        to_move: Player,
+        lines: &[Line],
+        owners: Vec<Option<Player>>,
+    ) -> Result<Position, PositionError> {
+        let mut indices = Vec::with_capacity(lines.len());
+        for &line in lines {
+            let i = size.line_index(line).ok_or(PositionError::OffBoard(line))?;
+            if indices.contains(&i) {
+                return Err(PositionError::Repeated(line));
+            }
+            indices.push(i);
+        }
+        indices.sort_unstable();
+        let drawn: u128 = indices.iter().fold(0, |m, &i| m | 1u128 << i);
+        // The line that completed each closed box: its highest-index side.
+        let mut completed = vec![0u8; size.num_lines()];
+        let mut points = vec![0u32; size.num_lines()];
+        for (b, value) in values.iter().enumerate().take(size.num_boxes()) {
+            let sides = size.box_line_indices(b);
+            if sides.iter().all(|&i| drawn >> i & 1 == 1) {
+                if let Some(&top) = sides.iter().max() {
+                    completed[top] += 1;
+                    points[top] += u32::from(*value);
+                }
+            }
+        }
+        let last = indices.last().and_then(|&i| {
+            let line = size.line_at(i)?;
+            let c = completed[i];
+            Some(MoveOutcome {
+                line,
+                player: if c > 0 { to_move } else { to_move.other() },
+                completed: c,
+                points: points[i],
+                extra_move: c > 0,
+            })
+        });
+        let wire = PositionWire {
+            size,
+            values,
+            misere,
+            to_move,
+            lines: indices.iter().filter_map(|&i| size.line_at(i)).collect(),
+            completed: indices.iter().map(|&i| completed[i]).collect(),
+            owners,
+            last,
+        };
+        Position::try_from(wire)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,4 +6,5 @@
 //!   (position strings, move notation, AI). No rules or search live here.
 
 pub mod nim;
+pub mod timbiriche;
 pub mod ugi;

@@ -1,0 +1,140 @@
+//! Dots and boxes over UGI, on `timbiriche_core`'s position strings
+//! (`Position::to_fen`/`from_fen`), dot notation and AI.
+
+use std::sync::{Arc, Mutex};
+
+use games_common::{Budget, GameRng, Player};
+use timbiriche_core::{ai_move, notation, BoardSize, GameResult, Level, Position, Variant};
+
+use super::ugi::{Answer, Limits, Search, UgiGame};
+
+/// The dots-and-boxes engine's options and seeded generator.
+pub struct TimbiricheEngine {
+    level: Level,
+    size: BoardSize,
+    misere: bool,
+    seed: u64,
+    rng: Arc<Mutex<GameRng>>,
+}
+
+impl TimbiricheEngine {
+    /// An engine at Hard on 3×3, seeded with `seed`.
+    pub fn new(seed: u64) -> TimbiricheEngine {
+        TimbiricheEngine {
+            level: Level::Hard,
+            size: BoardSize::SMALL,
+            misere: false,
+            seed,
+            rng: Arc::new(Mutex::new(GameRng::from_seed(seed))),
+        }
+    }
+}
+
+impl UgiGame for TimbiricheEngine {
+    type State = Position;
+
+    fn name(&self) -> String {
+        format!("games-timbiriche {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn options(&self) -> Vec<String> {
+        vec![
+            "name Level type combo default hard var easy var medium var hard".into(),
+            "name Size type string default 3x3".into(),
+            "name Misere type check default false".into(),
+            "name Seed type spin default 1 min 0 max 9223372036854775807".into(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "level" => {
+                self.level = Level::parse(value)
+                    .ok_or_else(|| format!("unknown level `{value}`: use easy, medium or hard"))?;
+            }
+            "size" => self.size = BoardSize::parse(value).map_err(|e| e.to_string())?,
+            "misere" => {
+                self.misere = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err("Misere is true or false".into()),
+                }
+            }
+            "seed" => {
+                self.seed = value
+                    .parse()
+                    .map_err(|_| format!("`{value}` is not a seed"))?;
+                self.new_game();
+            }
+            _ => return Err(format!("unknown option `{name}`")),
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.rng = Arc::new(Mutex::new(GameRng::from_seed(self.seed)));
+    }
+
+    fn start(&self) -> Result<Position, String> {
+        let variant = Variant {
+            misere: self.misere,
+            ..Variant::standard()
+        };
+        Position::new(self.size, &variant, Player::First).map_err(|e| e.to_string())
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
+        Position::from_fen(fen).map_err(|e| e.to_string())
+    }
+
+    fn to_fen(&self, state: &Position) -> String {
+        state.to_fen()
+    }
+
+    fn play(&self, state: &mut Position, mv: &str) -> Result<(), String> {
+        let line = notation::parse_line(state.size(), mv).map_err(|e| e.to_string())?;
+        state.play(line).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn is_over(&self, state: &Position) -> bool {
+        state.is_over()
+    }
+
+    fn p1_to_move(&self, state: &Position) -> bool {
+        state.to_move() == Player::First
+    }
+
+    fn result(&self, state: &Position) -> &'static str {
+        match state.result() {
+            Some(GameResult::Win(Player::First)) => "p1win",
+            Some(GameResult::Win(Player::Second)) => "p2win",
+            Some(GameResult::Draw) => "draw",
+            None => "none",
+        }
+    }
+
+    fn search(&mut self, state: &Position, limits: Limits) -> Search {
+        let position = state.clone();
+        let level = self.level;
+        let rng = Arc::clone(&self.rng);
+        // No limit from `go` (e.g. `go infinite`): search until `stop`.
+        let budget = if limits.budget == Budget::UNLIMITED && !limits.infinite {
+            level.default_budget()
+        } else {
+            limits.budget
+        };
+        Box::new(move |cancel| {
+            let mut rng = rng.lock().ok()?;
+            let answer = ai_move(&position, level, &mut rng, budget, cancel).ok()?;
+            let best = notation::line_to_string(answer.line);
+            Some(Answer {
+                pv: vec![best.clone()],
+                best,
+                nodes: answer.stats.nodes,
+                depth: None,
+                // Proven: net points for the mover from the open boxes, in centi-points.
+                score: answer.proven_value.map(|v| format!("cp {}", v * 100)),
+            })
+        })
+    }
+}
