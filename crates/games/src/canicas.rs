@@ -73,7 +73,8 @@ pub struct ArenaArgs {
     /// Moves at most per game.
     #[arg(long, default_value_t = 20_000)]
     max_moves: u64,
-    /// Hint budget in nodes (default: the hint's default budget).
+    /// Hint budget in nodes (default: the hint's default node count, without
+    /// its time cap, so that a run is the same on every machine).
     #[arg(long)]
     nodes: Option<u64>,
     /// Hint budget in milliseconds per move.
@@ -110,7 +111,7 @@ fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let deals = parse_deals(&args.deals)?;
     let budget = match (args.nodes, args.millis) {
-        (None, None) => ai::default_budget(),
+        (None, None) => Budget::nodes(ai::DEFAULT_NODES),
         (nodes, millis) => Budget {
             max_nodes: nodes,
             max_time: millis.map(Duration::from_millis),
