@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex};
 use games_common::{GameRng, Player};
 use nim_core::{ai_move, analyze, Level, Move, Position, Rule, CLASSIC_ROWS};
 
-use super::ugi::{Answer, Limits, Search, UgiGame};
+use super::ugi::{
+    parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
+};
 use crate::term::parse_list;
 
 /// The Nim engine's options and seeded generator.
@@ -44,8 +46,8 @@ impl UgiGame for NimEngine {
         vec![
             "name Level type combo default hard var easy var medium var hard".into(),
             "name Rows type string default 3,4,5".into(),
-            "name Misere type check default false".into(),
-            "name Seed type spin default 1 min 0 max 9223372036854775807".into(),
+            MISERE_OPTION.into(),
+            SEED_OPTION.into(),
         ]
     }
 
@@ -58,16 +60,14 @@ impl UgiGame for NimEngine {
                 self.rows = rows;
             }
             "misere" => {
-                self.rule = match value {
-                    "true" => Rule::Misere,
-                    "false" => Rule::Normal,
-                    _ => return Err("Misere is true or false".into()),
+                self.rule = if parse_check("Misere", value)? {
+                    Rule::Misere
+                } else {
+                    Rule::Normal
                 }
             }
             "seed" => {
-                self.seed = value
-                    .parse()
-                    .map_err(|_| format!("`{value}` is not a seed"))?;
+                self.seed = parse_seed(value)?;
                 self.new_game();
             }
             _ => return Err(format!("unknown option `{name}`")),

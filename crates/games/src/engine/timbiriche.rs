@@ -6,7 +6,9 @@ use std::sync::{Arc, Mutex};
 use games_common::{Budget, GameRng, Player};
 use timbiriche_core::{ai_move, notation, BoardSize, GameResult, Level, Position, Variant};
 
-use super::ugi::{Answer, Limits, Search, UgiGame};
+use super::ugi::{
+    parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
+};
 
 /// The dots-and-boxes engine's options and seeded generator.
 pub struct TimbiricheEngine {
@@ -41,8 +43,8 @@ impl UgiGame for TimbiricheEngine {
         vec![
             "name Level type combo default hard var easy var medium var hard".into(),
             "name Size type string default 3x3".into(),
-            "name Misere type check default false".into(),
-            "name Seed type spin default 1 min 0 max 9223372036854775807".into(),
+            MISERE_OPTION.into(),
+            SEED_OPTION.into(),
         ]
     }
 
@@ -53,17 +55,9 @@ impl UgiGame for TimbiricheEngine {
                     .ok_or_else(|| format!("unknown level `{value}`: use easy, medium or hard"))?;
             }
             "size" => self.size = BoardSize::parse(value).map_err(|e| e.to_string())?,
-            "misere" => {
-                self.misere = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err("Misere is true or false".into()),
-                }
-            }
+            "misere" => self.misere = parse_check("Misere", value)?,
             "seed" => {
-                self.seed = value
-                    .parse()
-                    .map_err(|_| format!("`{value}` is not a seed"))?;
+                self.seed = parse_seed(value)?;
                 self.new_game();
             }
             _ => return Err(format!("unknown option `{name}`")),

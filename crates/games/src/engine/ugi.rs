@@ -84,6 +84,33 @@ pub trait UgiGame {
     fn search(&mut self, state: &Self::State, limits: Limits) -> Search;
 }
 
+/// The `option` line of the `Misere` check every two-player game offers.
+pub const MISERE_OPTION: &str = "name Misere type check default false";
+/// The `option` line of the `Seed` every engine offers.
+pub const SEED_OPTION: &str = "name Seed type spin default 1 min 0 max 9223372036854775807";
+
+/// The value of a `check` option: `true` or `false`.
+///
+/// # Errors
+/// A sentence naming the option for anything else.
+pub fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} is true or false")),
+    }
+}
+
+/// The value of the `Seed` option.
+///
+/// # Errors
+/// A sentence when it is not a whole number.
+pub fn parse_seed(value: &str) -> Result<u64, String> {
+    value
+        .parse()
+        .map_err(|_| format!("`{value}` is not a seed"))
+}
+
 type Out = Arc<Mutex<dyn Write + Send>>;
 
 fn send(out: &Out, line: &str) {
