@@ -66,6 +66,7 @@ mod apply;
 pub mod arena;
 mod board;
 pub mod deal;
+mod fen;
 mod game;
 pub mod notation;
 mod records;
@@ -75,6 +76,7 @@ mod state;
 pub use apply::{apply_on_board, apply_text, ApplyOutcome};
 pub use arena::{arena, ArenaGame, ArenaReport};
 pub use board::{cells_of, Board, Cell, Direction, Line};
+pub use fen::{FenError, Setup};
 pub use game::{Game, LoadError, UndoError};
 pub use notation::{
     board_from_text, board_from_text_for, cell_from_name, cell_name, move_text, parse_move,

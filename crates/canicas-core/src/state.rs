@@ -446,6 +446,11 @@ impl State {
         }
     }
 
+    /// Set the score (a state read from a position string).
+    pub(crate) fn set_score(&mut self, score: u64) {
+        self.score = score;
+    }
+
     /// What the AI may see: the board and the "next" bar, not the deal.
     #[must_use]
     pub fn view(&self) -> crate::ai::View {

@@ -1,0 +1,344 @@
+//! The position string of a Color Lines game, for engine protocols (UGI)
+//! and tools: what a player sees (board, "next" bar, rules, score) and,
+//! optionally, the deal and how far it has been dealt, so that the game can
+//! go on with the right arrivals.
+//!
+//! ```text
+//! <board> <next> <rules> <score> [<deal> <marble>]
+//! ```
+//!
+//! - `board`: the text board (81 characters for 9×9: `.` free, `1`–`9` a
+//!   colour, row by row from the top-left), as [`Board::to_text`].
+//! - `next`: the colours of the "next" bar in order of arrival, one digit
+//!   each (`352`).
+//! - `rules`: `five` or `four`, or `SIZE/COLOURS/LINE/ARRIVALS/START` for
+//!   other parameters (`9/7/5/3/5` is `five`).
+//! - `score`: points so far.
+//! - `deal marble` (optional): the 64-bit deal and the number `k` of the
+//!   next marble due. With them the string is a whole [`State`] (its next
+//!   bar must be the deal's); without them it is only what the AI sees, and
+//!   a move that brings marbles cannot be played on it.
+//!
+//! ```
+//! use canicas_core::{Rules, Setup, State};
+//! let state = State::new(Rules::FIVE, 7).unwrap();
+//! let fen = state.to_fen();
+//! let setup = Setup::from_fen(&fen).unwrap();
+//! assert_eq!(setup.to_fen(), fen);
+//! assert_eq!(setup.to_state().unwrap().unwrap().board(), state.board());
+//! ```
+
+use thiserror::Error;
+
+use crate::ai::View;
+use crate::board::Board;
+use crate::notation::{board_from_text_for, NotationError};
+use crate::rules::{Rules, RulesError, Variant, MAX_ARRIVALS};
+use crate::state::{State, StateError};
+
+/// Why a position string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Not 4 or 6 space-separated fields.
+    #[error("a position is `<board> <next> <rules> <score> [<deal> <marble>]`, not {0} fields")]
+    Fields(usize),
+    /// The rules field is not `five`, `four` or five numbers.
+    #[error("{0:?} is not `five`, `four` or SIZE/COLOURS/LINE/ARRIVALS/START")]
+    BadRules(String),
+    /// The rules cannot be played.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The board does not fit the rules.
+    #[error(transparent)]
+    Board(#[from] NotationError),
+    /// The next bar is not one colour digit per arrival.
+    #[error("the next bar {found:?} must be {arrivals} colour digits 1-{colours}")]
+    Next {
+        /// The field given.
+        found: String,
+        /// Arrivals per move of the rules.
+        arrivals: u8,
+        /// Colours of the rules.
+        colours: u8,
+    },
+    /// A number field that is not a whole number.
+    #[error("{0:?} is not a whole number")]
+    Number(String),
+    /// The deal's next bar is not the one written.
+    #[error("the next bar {written} is not deal {deal}'s ({dealt}) at marble {marble}")]
+    NextMismatch {
+        /// The bar written.
+        written: String,
+        /// The bar of the deal.
+        dealt: String,
+        /// The deal.
+        deal: u64,
+        /// The next marble.
+        marble: u64,
+    },
+    /// The parts cannot make a state.
+    #[error(transparent)]
+    State(#[from] StateError),
+}
+
+/// A position read from (or written to) a position string: rules, board,
+/// next bar, score and, when known, the deal and its next marble.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// The board.
+    pub board: Board,
+    /// The colours of the "next" bar (one per arrival of the rules).
+    pub next: Vec<u8>,
+    /// Points so far.
+    pub score: u64,
+    /// The deal and the number of the next marble due, when known.
+    pub deal: Option<(u64, u64)>,
+}
+
+fn rules_text(rules: &Rules) -> String {
+    match rules.variant() {
+        Some(v) => v.name().to_string(),
+        None => format!(
+            "{}/{}/{}/{}/{}",
+            rules.size, rules.colours, rules.min_line, rules.arrivals, rules.start
+        ),
+    }
+}
+
+fn parse_rules(text: &str) -> Result<Rules, FenError> {
+    if let Ok(v) = Variant::parse(text) {
+        return Ok(v.rules());
+    }
+    let bad = || FenError::BadRules(text.to_string());
+    let n: Vec<u8> = text
+        .split('/')
+        .map(|p| p.parse::<u8>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let [size, colours, min_line, arrivals, start] = n.as_slice() else {
+        return Err(bad());
+    };
+    let rules = Rules {
+        size: *size,
+        colours: *colours,
+        min_line: *min_line,
+        arrivals: *arrivals,
+        start: *start,
+    };
+    rules.validate()?;
+    Ok(rules)
+}
+
+fn number(text: &str) -> Result<u64, FenError> {
+    text.parse().map_err(|_| FenError::Number(text.to_string()))
+}
+
+fn digits(colours: &[u8]) -> String {
+    colours.iter().map(|&c| char::from(b'0' + c)).collect()
+}
+
+impl Setup {
+    /// Read a position string (see the [module docs](self)).
+    ///
+    /// # Errors
+    /// [`FenError`] for anything malformed, inconsistent with the rules, or
+    /// (with a deal) a next bar that is not the deal's.
+    pub fn from_fen(text: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (board, next, rules, score, deal) = match fields.as_slice() {
+            [b, n, r, s] => (b, n, r, s, None),
+            [b, n, r, s, d, k] => (b, n, r, s, Some((number(d)?, number(k)?))),
+            _ => return Err(FenError::Fields(fields.len())),
+        };
+        let rules = parse_rules(rules)?;
+        let board = board_from_text_for(board, &rules)?;
+        let bad_next = || FenError::Next {
+            found: (*next).to_string(),
+            arrivals: rules.arrivals,
+            colours: rules.colours,
+        };
+        let next: Vec<u8> = next
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) if d >= 1 && d <= u32::from(rules.colours) => Ok(d as u8),
+                _ => Err(bad_next()),
+            })
+            .collect::<Result<_, _>>()?;
+        if next.len() != usize::from(rules.arrivals) || next.len() > usize::from(MAX_ARRIVALS) {
+            return Err(bad_next());
+        }
+        let setup = Setup {
+            rules,
+            board,
+            next,
+            score: number(score)?,
+            deal,
+        };
+        // With a deal, the whole state must be buildable and agree.
+        setup.to_state()?;
+        Ok(setup)
+    }
+
+    /// The position string (see the [module docs](self)).
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        let mut s = format!(
+            "{} {} {} {}",
+            self.board.to_text(),
+            digits(&self.next),
+            rules_text(&self.rules),
+            self.score
+        );
+        if let Some((deal, marble)) = self.deal {
+            s.push_str(&format!(" {deal} {marble}"));
+        }
+        s
+    }
+
+    /// What the AI sees of this position.
+    ///
+    /// # Errors
+    /// [`StateError`] when the parts do not fit the rules (never for a
+    /// setup read by [`Setup::from_fen`]).
+    pub fn view(&self) -> Result<View, StateError> {
+        View::new(self.rules, self.board, &self.next)
+    }
+
+    /// The game state, when the deal is known (`Ok(None)` without one).
+    /// Its move and line counters start at zero; the score is the one
+    /// written.
+    ///
+    /// # Errors
+    /// [`FenError`] when the deal's next bar is not the one written or the
+    /// parts cannot make a state.
+    pub fn to_state(&self) -> Result<Option<State>, FenError> {
+        let Some((deal, marble)) = self.deal else {
+            return Ok(None);
+        };
+        let mut state = State::from_board(self.rules, deal, self.board, marble)?;
+        if state.next_colours() != self.next.as_slice() {
+            return Err(FenError::NextMismatch {
+                written: digits(&self.next),
+                dealt: digits(state.next_colours()),
+                deal,
+                marble,
+            });
+        }
+        state.set_score(self.score);
+        Ok(Some(state))
+    }
+}
+
+impl State {
+    /// The position string of this state, with its deal (see
+    /// [`Setup`]); it reads back with [`Setup::from_fen`].
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        self.setup().to_fen()
+    }
+
+    /// This state as a [`Setup`] (with its deal).
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup {
+            rules: *self.rules(),
+            board: *self.board(),
+            next: self.next_colours().to_vec(),
+            score: self.score(),
+            deal: Some((self.deal(), self.next_marble())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_with_and_without_the_deal() {
+        let mut state = State::new(Rules::FIVE, 3).unwrap();
+        for _ in 0..20 {
+            let mv = state.legal_moves()[0];
+            state.play(mv).unwrap();
+        }
+        let setup = Setup::from_fen(&state.to_fen()).unwrap();
+        assert_eq!(setup, state.setup());
+        let back = setup.to_state().unwrap().unwrap();
+        assert_eq!(back.board(), state.board());
+        assert_eq!(back.next_colours(), state.next_colours());
+        assert_eq!(back.score(), state.score());
+        // The same arrivals follow.
+        let mv = state.legal_moves()[0];
+        let mut a = state.clone();
+        let mut b = back;
+        a.play(mv).unwrap();
+        b.play(mv).unwrap();
+        assert_eq!(a.board(), b.board());
+
+        let bare = Setup {
+            deal: None,
+            ..setup.clone()
+        };
+        let text = bare.to_fen();
+        assert_eq!(text.split_whitespace().count(), 4);
+        assert_eq!(Setup::from_fen(&text).unwrap(), bare);
+        assert_eq!(Setup::from_fen(&text).unwrap().to_state().unwrap(), None);
+    }
+
+    #[test]
+    fn rules_by_name_or_numbers() {
+        let board = ".".repeat(49);
+        let s = Setup::from_fen(&format!("{board} 12 7/5/4/2/3 0")).unwrap();
+        assert_eq!(s.rules.size, 7);
+        assert_eq!(s.rules.arrivals, 2);
+        assert!(s.to_fen().contains(" 7/5/4/2/3 "));
+        let four = Setup::from_fen(&format!("{} 123 four 10", ".".repeat(81))).unwrap();
+        assert_eq!(four.rules, Rules::FOUR);
+    }
+
+    #[test]
+    fn malformed_strings_are_typed_errors() {
+        let b = ".".repeat(81);
+        for (text, what) in [
+            (String::new(), "fields"),
+            (format!("{b} 123 five"), "fields"),
+            (format!("{b} 123 five 0 7"), "fields"),
+            (format!("{b} 123 six 0"), "rules"),
+            (format!("{b} 123 9/7/5/3 0"), "rules"),
+            (format!("{b} 123 9/7/12/3/5 0"), "rules"),
+            (format!("{} 123 five 0", ".".repeat(80)), "board"),
+            (format!("{}8 123 five 0", ".".repeat(80)), "board"),
+            (format!("{b} 12 five 0"), "next"),
+            (format!("{b} 128 five 0"), "next"),
+            (format!("{b} 1x3 five 0"), "next"),
+            (format!("{b} 123 five -1"), "number"),
+            (format!("{b} 123 five 0 x 1"), "number"),
+        ] {
+            let err = Setup::from_fen(&text).unwrap_err();
+            let ok = matches!(
+                (&err, what),
+                (FenError::Fields(_), "fields")
+                    | (FenError::BadRules(_) | FenError::Rules(_), "rules")
+                    | (FenError::Board(_), "board")
+                    | (FenError::Next { .. }, "next")
+                    | (FenError::Number(_), "number")
+            );
+            assert!(ok, "{text:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn a_next_bar_that_is_not_the_deals_is_refused() {
+        let state = State::new(Rules::FIVE, 11).unwrap();
+        let mut setup = state.setup();
+        setup.next[0] = setup.next[0] % 7 + 1;
+        assert!(matches!(
+            Setup::from_fen(&setup.to_fen()),
+            Err(FenError::NextMismatch { .. })
+        ));
+        // Without the deal the same bar is only what the player sees.
+        setup.deal = None;
+        assert!(Setup::from_fen(&setup.to_fen()).is_ok());
+    }
+}
