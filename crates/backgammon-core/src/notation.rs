@@ -109,11 +109,30 @@ pub fn steps_to_string(steps: &[Step]) -> String {
     parts.join(" ")
 }
 
+/// The steps as from/to pairs in the order they are played, one pair per
+/// die (`24/18 18/13`, `13/10 13/10 8/5 8/5`, `bar/22`, `6/off`), without
+/// hit marks or repeat counts: the move format of engine protocols (UBGI).
+/// Empty for no step.
+#[must_use]
+pub fn steps_to_pairs(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|s| format!("{}/{}", point_name(s.from), point_name(s.to)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl Play {
     /// The play in the readable notation (empty for the empty play).
     #[must_use]
     pub fn notation(&self) -> String {
         steps_to_string(self.steps())
+    }
+
+    /// The play as from/to pairs, one per die (see [`steps_to_pairs`]).
+    #[must_use]
+    pub fn to_pairs(&self) -> String {
+        steps_to_pairs(self.steps())
     }
 }
 

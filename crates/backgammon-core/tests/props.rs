@@ -88,6 +88,7 @@ proptest! {
         let dice = Dice::new(d1, d2).ok();
         let x = p.to_xgid(dice);
         prop_assert_eq!(Position::from_xgid(&x), Ok((p, dice)));
+        prop_assert_eq!(Position::from_fibs(&p.to_fibs(dice)), Ok((p, dice)));
         let json = serde_json::to_string(&p).unwrap();
         prop_assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
     }
@@ -97,6 +98,11 @@ proptest! {
         let p = random_position(seed, plies);
         let dice = Dice::new(d1, d2).unwrap();
         for play in legal_plays(&p, dice) {
+            // The from/to pairs of engine protocols name the same play.
+            let pairs = play.to_pairs();
+            prop_assert!(!pairs.contains('*') && !pairs.contains('('));
+            let by_pairs = backgammon_core::parse_play(&p, dice, &pairs);
+            prop_assert_eq!(by_pairs.map(|q| *q.result()), Ok(*play.result()));
             let back = backgammon_core::parse_play(&p, dice, &play.notation());
             prop_assert_eq!(back.map(|b| *b.result()), Ok(*play.result()), "{}", play.notation());
         }
