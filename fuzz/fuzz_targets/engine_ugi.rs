@@ -1,11 +1,13 @@
-//! Arbitrary bytes into the UGI loop of each engine: it must neither panic
-//! nor hang (at the end of input a running search is stopped).
+//! Arbitrary bytes into each protocol loop (UGI for Nim, dots and boxes and
+//! Color Lines; UBGI for backgammon): it must neither panic nor hang (at the
+//! end of input a running search is stopped).
 #![no_main]
 
 use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
-use games_cli::engine::{nim::NimEngine, timbiriche::TimbiricheEngine, ugi};
+use backgammon_core::Level;
+use games_cli::engine::{canicas::CanicasEngine, nim::NimEngine, timbiriche::TimbiricheEngine, ubgi, ugi};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,5 +18,10 @@ fuzz_target!(|data: &[u8]| {
     // Small boards and a node cap keep each search short.
     let mut engine = TimbiricheEngine::new(1);
     let _ = ugi::UgiGame::set_option(&mut engine, "Size", "2x2");
-    ugi::run(engine, "fuzz", &mut Cursor::new(text), out);
+    ugi::run(engine, "fuzz", &mut Cursor::new(text.clone()), Arc::clone(&out));
+    let mut engine = CanicasEngine::new(1);
+    let _ = ugi::UgiGame::set_option(&mut engine, "Nodes", "20");
+    ugi::run(engine, "fuzz", &mut Cursor::new(text.clone()), Arc::clone(&out));
+    // Normal (1-ply) keeps each backgammon answer short.
+    ubgi::run(Level::Normal, 1, "fuzz", &mut Cursor::new(text), out);
 });

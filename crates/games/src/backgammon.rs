@@ -115,12 +115,58 @@ pub struct EngineArgs {
     /// Seed of the AI's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// `line` (`<Position ID> <d1> <d2>` in, a Position ID out), `ubgi`, or
+    /// `auto`: UBGI when the first line is `ubgi`, an XGID or a FIBS board.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "line", "ubgi"])]
+    protocol: String,
 }
 
-/// `games engine backgammon`: reads `<Position ID> <d1> <d2>` lines and
-/// answers each with the Position ID after the chosen play (mover's view),
-/// flushing every answer; a bad line is answered with `error: ...`.
+/// Whether a first line opens a UBGI session.
+fn speaks_ubgi(line: &str) -> bool {
+    let t = line.trim();
+    t == "ubgi"
+        || t.starts_with("board:")
+        || games_cli::engine::ubgi::parse_position_line(t).is_ok()
+}
+
+/// `games engine backgammon`: the line protocol or UBGI (see [`EngineArgs`]).
 pub fn engine(
+    args: &EngineArgs,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    shared: games_cli::engine::ugi::Out,
+    author: &str,
+) -> Result<(), String> {
+    let mut first = String::new();
+    let ubgi = match args.protocol.as_str() {
+        "ubgi" => true,
+        "line" => false,
+        _ => {
+            // Decide on the first line that is not blank, then hand it on.
+            loop {
+                first.clear();
+                match input.read_line(&mut first) {
+                    Ok(0) | Err(_) => return Ok(()),
+                    Ok(_) if first.trim().is_empty() => {}
+                    Ok(_) => break,
+                }
+            }
+            speaks_ubgi(&first)
+        }
+    };
+    let mut chained = std::io::Read::chain(std::io::Cursor::new(first.into_bytes()), input);
+    if ubgi {
+        games_cli::engine::ubgi::run(args.level, args.seed, author, &mut chained, shared);
+        Ok(())
+    } else {
+        line_engine(args, &mut chained, output)
+    }
+}
+
+/// The line protocol: reads `<Position ID> <d1> <d2>` lines and answers
+/// each with the Position ID after the chosen play (mover's view), flushing
+/// every answer; a bad line is answered with `error: ...`.
+fn line_engine(
     args: &EngineArgs,
     input: &mut dyn BufRead,
     output: &mut dyn Write,

@@ -64,7 +64,10 @@ enum EngineGame {
     Nim(EngineArgs),
     /// Dots and boxes over UGI: position strings `3x3 - ......... 0:0 1`, moves `a1-b1`.
     Timbiriche(EngineArgs),
-    /// Backgammon, a line protocol: `<Position ID> <d1> <d2>` in, the Position ID after the AI's play out.
+    /// Color Lines over UGI: position strings `<81 cells> <next> five <score> [<deal> <marble>]`, moves `e5-a1`.
+    Canicas(EngineArgs),
+    /// Backgammon: UBGI (XGID or FIBS board in, from/to pairs out), or the line protocol
+    /// (`<Position ID> <d1> <d2>` in, the Position ID after the AI's play out).
     Backgammon(backgammon::EngineArgs),
 }
 
@@ -139,7 +142,9 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Arena(ArenaGame::Nim(args)) => nim::arena(&args, output),
         Command::Solve(SolveGame::Nim(args)) => nim::solve(&args, output),
         Command::Moves(MovesGame::Backgammon(args)) => backgammon::moves(&args, output),
-        Command::Engine(EngineGame::Backgammon(args)) => backgammon::engine(&args, input, output),
+        Command::Engine(EngineGame::Backgammon(args)) => {
+            backgammon::engine(&args, input, output, stdout_handle(), AUTHOR)
+        }
         Command::Arena(ArenaGame::Backgammon(args)) => backgammon::arena(&args, output),
         Command::Play(PlayGame::Backgammon(args)) => backgammon::play(&args, input, output),
         Command::Play(PlayGame::Canicas(args)) => canicas::play(&args, input, output),
@@ -151,6 +156,15 @@ fn run(command: Command, input: &mut dyn BufRead, output: &mut dyn Write) -> Res
         Command::Engine(EngineGame::Nim(args)) => {
             engine::ugi::run(
                 engine::nim::NimEngine::new(args.seed),
+                AUTHOR,
+                input,
+                stdout_handle(),
+            );
+            Ok(())
+        }
+        Command::Engine(EngineGame::Canicas(args)) => {
+            engine::ugi::run(
+                engine::canicas::CanicasEngine::new(args.seed),
                 AUTHOR,
                 input,
                 stdout_handle(),

@@ -271,3 +271,237 @@ fn two_timbiriche_engines_play_a_game_refereed_by_the_rules() {
     a.quit();
     b.quit();
 }
+
+#[test]
+fn canicas_session_with_position_strings() {
+    use canicas_core::{Rules, Setup, State};
+    let mut e = Engine::start(&["engine", "canicas", "--seed", "7"]);
+    e.send("ugi");
+    let hello = e.until("ugiok");
+    assert!(hello[0].starts_with("id name games-canicas"));
+    assert!(hello.iter().any(|l| l.starts_with("option name Variant")));
+    e.send("uginewgame");
+    e.send("position startpos");
+    e.send("query fen");
+    let dealt = State::new(Rules::FIVE, 7).unwrap();
+    assert_eq!(
+        e.until("response"),
+        vec![format!("response {}", dealt.to_fen())]
+    );
+    e.send("query p1turn");
+    assert_eq!(e.until("response"), vec!["response true"]);
+
+    // Four 1s in row 1 and a fifth reachable: the hint completes the line
+    // (the spec's five-in-a-row scores 5 × 1 × 2 = 10).
+    // Row 1 `1111.....`, a 2 on i5 (stays after the line), a 1 on a9.
+    let mut cells = vec!['.'; 81];
+    cells[..4].copy_from_slice(&['1'; 4]);
+    cells[4 * 9 + 8] = '2';
+    cells[8 * 9] = '1';
+    let board: String = cells.into_iter().collect();
+    let fen = format!("{board} 234 five 40");
+    e.send(&format!("position fen {fen}"));
+    e.send("go nodes 200");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a9-e1", "{lines:?}");
+    assert!(lines[0].starts_with("info nodes"), "{lines:?}");
+    // On a position without a deal a move that forms a line can be played...
+    e.send(&format!("position fen {fen} moves a9-e1"));
+    e.send("query fen");
+    let after = e.until("response").pop().unwrap();
+    let setup = Setup::from_fen(after.trim_start_matches("response ")).unwrap();
+    assert_eq!(setup.score, 50);
+    assert_eq!(setup.board.marble_count(), 1);
+    // ... one that brings marbles cannot (nobody knows where they land),
+    // and bad lines leave the last good position.
+    for bad in [
+        format!("position fen {fen} moves a9-b9"),
+        format!("position fen {fen} moves a1-a9"),
+        format!("position fen {fen} moves e5-e6"),
+        format!("position fen {fen} moves z1-a1"),
+        "position fen 1111 234 five 0".to_string(),
+        format!("position fen {board} 238 five 0"),
+        format!("position fen {} 1 7", dealt.to_fen()),
+        "setoption name Variant value six".to_string(),
+        "setoption name Nodes value 0".to_string(),
+    ] {
+        e.send(&bad);
+        assert_eq!(e.until("info string error:").len(), 1, "{bad}");
+    }
+    e.send("query fen");
+    assert_eq!(e.until("response"), vec![after.clone()]);
+
+    // A full board: over, and `bestmove none`.
+    let full = "1234567".repeat(12)[..81].to_string();
+    e.send(&format!("position fen {full} 123 five 0"));
+    e.send("query gameover");
+    assert_eq!(e.until("response"), vec!["response true"]);
+    e.send("go");
+    assert_eq!(e.until("bestmove"), vec!["bestmove none"]);
+
+    // `stop` during `go infinite` answers with a legal move.
+    e.send(&format!("position fen {}", dealt.to_fen()));
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = Instant::now();
+    e.send("stop");
+    let best = e.until("bestmove").pop().unwrap();
+    eprintln!("canicas stop -> bestmove: {:?}", sent.elapsed());
+    let mv = canicas_core::parse_move(best.trim_start_matches("bestmove "), 9).unwrap();
+    assert!(dealt.check(mv).is_ok(), "{best}");
+    e.quit();
+}
+
+/// Two Color Lines engines of ours take turns on one dealt game through the
+/// protocol (position strings with the deal) until it ends; canicas-core
+/// referees every move, and both engines agree on the final position.
+#[test]
+fn two_canicas_engines_play_a_deal_to_the_end() {
+    use canicas_core::{parse_move, Rules, State};
+    let mut engines = [
+        Engine::start(&["engine", "canicas", "--seed", "5"]),
+        Engine::start(&["engine", "canicas", "--seed", "5"]),
+    ];
+    let mut referee = State::new(Rules::FIVE, 5).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    while !referee.is_over() {
+        assert!(moves.len() < 2000, "the game should end");
+        let e = &mut engines[moves.len() % 2];
+        e.send(&format!("position fen {}", referee.to_fen()));
+        // A small budget: the game ends sooner.
+        e.send("go nodes 6");
+        let best = e.until("bestmove").pop().unwrap();
+        let text = best.trim_start_matches("bestmove ").to_string();
+        let mv = parse_move(&text, 9).expect("move notation");
+        referee
+            .play(mv)
+            .unwrap_or_else(|err| panic!("illegal move {text}: {err}"));
+        moves.push(text);
+    }
+    for e in engines.iter_mut() {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("query gameover");
+        assert_eq!(e.until("response"), vec!["response true"]);
+        e.send("query fen");
+        assert_eq!(
+            e.until("response"),
+            vec![format!("response {}", referee.to_fen())]
+        );
+        e.send("go");
+        assert_eq!(e.until("bestmove"), vec!["bestmove none"]);
+    }
+    let [a, b] = engines;
+    a.quit();
+    b.quit();
+}
+
+#[test]
+fn ubgi_session_with_xgid_and_fibs_boards() {
+    use backgammon_core::{parse_play, Dice, Position};
+    let mut e = Engine::start(&["engine", "backgammon"]);
+    e.send("ubgi");
+    let hello = e.until("readyok");
+    assert_eq!(hello[0], "id name games-backgammon");
+    assert!(hello[1].starts_with("id author "));
+    assert!(hello[2].starts_with("id version "));
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+
+    // The opening 5-2 as an XGID: the answer is a legal play as from/to pairs.
+    let start = Position::start();
+    let five_two = Dice::new(5, 2).unwrap();
+    e.send(&start.to_xgid(Some(five_two)));
+    let mv = e.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert!(!mv.contains('*') && !mv.contains('('), "{mv}");
+    assert_eq!(mv.split(' ').count(), 2, "{mv}");
+    parse_play(&start, five_two, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+
+    // Double sixes from FIBS's own example board: four pairs.
+    let fibs = "board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:6:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0";
+    e.send(fibs);
+    let mv = e.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert_eq!(mv.split(' ').count(), 4, "{mv}");
+    parse_play(&start, Dice::new(6, 6).unwrap(), &mv).unwrap();
+
+    // A checker on the bar against a closed board: no legal move, a blank line.
+    let closed = "XGID=-BBBBBBB----------cbbbbbbA:0:0:1:43:0:0:0:0:10";
+    let (p, _) = Position::from_xgid(closed).unwrap();
+    assert!(backgammon_core::legal_plays(&p, Dice::new(4, 3).unwrap())[0].is_pass());
+    e.send(closed);
+    assert_eq!(e.lines.recv_timeout(Duration::from_secs(30)).unwrap(), "");
+
+    // Entering from the bar is written `bar/..`.
+    let on_bar = "XGID=-b----E-C---eE---c-e----AA:0:0:1:61:0:0:0:0:10";
+    let (p, d) = Position::from_xgid(on_bar).unwrap();
+    e.send(on_bar);
+    let mv = e.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert!(mv.starts_with("bar/"), "{mv}");
+    parse_play(&p, d.unwrap(), &mv).unwrap();
+
+    // What it cannot read is answered `sorry`, and the engine goes on.
+    for bad in [
+        "go",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        "XGID=-b----E-C---eE---c-e----Z-:0:0:1:52:0:0:0:0:10",
+        "board:You:x:1",
+        "setoption name Level value grandmaster",
+    ] {
+        e.send(bad);
+        assert_eq!(
+            e.lines.recv_timeout(Duration::from_secs(30)).unwrap(),
+            "sorry",
+            "{bad}"
+        );
+    }
+    // `stop` right after a position still gets its (legal) move.
+    e.send(&start.to_xgid(Some(five_two)));
+    e.send("stop");
+    let mv = e.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+    parse_play(&start, five_two, &mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.quit();
+}
+
+/// Two backgammon engines of ours (Hard and Normal) play a whole game over
+/// UBGI, one side sent XGIDs and the other FIBS boards; backgammon-core
+/// rolls the dice and referees every move.
+#[test]
+fn two_ubgi_engines_play_a_game_refereed_by_the_rules() {
+    use backgammon_core::{parse_play, Game};
+    let mut engines = [
+        Engine::start(&["engine", "backgammon", "--level", "hard"]),
+        Engine::start(&["engine", "backgammon", "--level", "normal"]),
+    ];
+    for e in engines.iter_mut() {
+        e.send("ubgi");
+        e.until("readyok");
+    }
+    let mut game = Game::new(2026);
+    let mut turns = 0;
+    while !game.is_over() {
+        turns += 1;
+        assert!(turns < 1000, "the game should end");
+        let Some(dice) = game.dice() else {
+            game.roll().unwrap();
+            continue;
+        };
+        let side = game.player_on_roll().index();
+        let position = *game.state().position();
+        let line = if side == 0 {
+            position.to_xgid(Some(dice))
+        } else {
+            position.to_fibs(Some(dice))
+        };
+        let e = &mut engines[side];
+        e.send(&line);
+        let mv = e.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+        let play = parse_play(&position, dice, &mv)
+            .unwrap_or_else(|err| panic!("illegal move {mv:?} for {line}: {err}"));
+        game.play(&play).unwrap();
+    }
+    assert!(game.result().is_some());
+    let [a, b] = engines;
+    a.quit();
+    b.quit();
+}

@@ -4,7 +4,11 @@
 //! - [`ugi`]: the Universal Game Interface (UCI generalised), game-agnostic;
 //!   each game plugs in through [`ugi::UgiGame`], built on its crate's API
 //!   (position strings, move notation, AI). No rules or search live here.
+//! - [`ubgi`]: the Universal Backgammon Interface draft, on backgammon-core's
+//!   XGID, FIBS board and AI.
 
+pub mod canicas;
 pub mod nim;
 pub mod timbiriche;
+pub mod ubgi;
 pub mod ugi;

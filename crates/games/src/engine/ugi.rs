@@ -111,9 +111,11 @@ pub fn parse_seed(value: &str) -> Result<u64, String> {
         .map_err(|_| format!("`{value}` is not a seed"))
 }
 
-type Out = Arc<Mutex<dyn Write + Send>>;
+/// Where an engine writes: shared with its search thread.
+pub type Out = Arc<Mutex<dyn Write + Send>>;
 
-fn send(out: &Out, line: &str) {
+/// Write one line and flush it.
+pub fn send(out: &Out, line: &str) {
     if let Ok(mut w) = out.lock() {
         let _ = writeln!(w, "{line}");
         let _ = w.flush();

@@ -1,0 +1,174 @@
+//! Color Lines over UGI, on `canicas_core`'s position strings
+//! ([`Setup`]: board, next bar, rules, score and optionally the deal), move
+//! notation (`e5-a1`) and hint search.
+//!
+//! A one-player game: player 1 is always to move. `position startpos`
+//! deals the game of the `Seed` option (the deal), so `moves` after it
+//! bring the deal's marbles. A position string without a deal is only what
+//! a player sees: a move that forms a line can be played on it, a move that
+//! brings marbles cannot (the engine does not know where they land): the
+//! GUI, which holds the deal, sends the position after they land.
+
+use canicas_core::{ai, apply_on_board, move_text, parse_move, Rules, Setup, State, Variant};
+use games_common::Budget;
+
+use super::ugi::{parse_seed, Answer, Limits, Search, UgiGame, SEED_OPTION};
+
+/// A position of the protocol: a whole game (deal known) or what a player sees.
+#[derive(Clone, Debug)]
+pub enum CanicasPosition {
+    /// A game with its deal: every move can be played.
+    Game(Box<State>),
+    /// Board, next bar, rules and score only.
+    Seen(Setup),
+}
+
+impl CanicasPosition {
+    fn setup(&self) -> Setup {
+        match self {
+            CanicasPosition::Game(s) => s.setup(),
+            CanicasPosition::Seen(s) => s.clone(),
+        }
+    }
+}
+
+/// The Color Lines engine's options.
+pub struct CanicasEngine {
+    rules: Rules,
+    deal: u64,
+    nodes: u64,
+}
+
+impl CanicasEngine {
+    /// An engine on the five variant, dealing `deal` for `position startpos`.
+    pub fn new(deal: u64) -> CanicasEngine {
+        CanicasEngine {
+            rules: Rules::FIVE,
+            deal,
+            nodes: ai::DEFAULT_NODES,
+        }
+    }
+}
+
+impl UgiGame for CanicasEngine {
+    type State = CanicasPosition;
+
+    fn name(&self) -> String {
+        format!("games-canicas {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn options(&self) -> Vec<String> {
+        vec![
+            "name Variant type combo default five var five var four".into(),
+            format!(
+                "name Nodes type spin default {} min 1 max 100000000",
+                ai::DEFAULT_NODES
+            ),
+            SEED_OPTION.into(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "variant" => self.rules = Variant::parse(value).map_err(|e| e.to_string())?.rules(),
+            "nodes" => {
+                self.nodes = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| format!("`{value}` is not a node count of at least 1"))?;
+            }
+            "seed" => self.deal = parse_seed(value)?,
+            _ => return Err(format!("unknown option `{name}`")),
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self) {}
+
+    fn start(&self) -> Result<CanicasPosition, String> {
+        State::new(self.rules, self.deal)
+            .map(|s| CanicasPosition::Game(Box::new(s)))
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_fen(&self, fen: &str) -> Result<CanicasPosition, String> {
+        let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
+        Ok(match setup.to_state().map_err(|e| e.to_string())? {
+            Some(state) => CanicasPosition::Game(Box::new(state)),
+            None => CanicasPosition::Seen(setup),
+        })
+    }
+
+    fn to_fen(&self, state: &CanicasPosition) -> String {
+        state.setup().to_fen()
+    }
+
+    fn play(&self, state: &mut CanicasPosition, text: &str) -> Result<(), String> {
+        match state {
+            CanicasPosition::Game(s) => {
+                let mv = parse_move(text, s.rules().size).map_err(|e| e.to_string())?;
+                s.play(mv)
+                    .map(|_| ())
+                    .map_err(|e| e.describe(s.rules().size))
+            }
+            CanicasPosition::Seen(setup) => {
+                let mv = parse_move(text, setup.rules.size).map_err(|e| e.to_string())?;
+                let out = apply_on_board(&setup.board, &setup.rules, mv);
+                if let Some(e) = out.error {
+                    return Err(e);
+                }
+                if out.arrivals_needed {
+                    return Err("it brings marbles and this position has no deal: \
+                                send the position after they land"
+                        .into());
+                }
+                setup.board = out.board;
+                setup.score += out.points;
+                Ok(())
+            }
+        }
+    }
+
+    fn is_over(&self, state: &CanicasPosition) -> bool {
+        match state {
+            CanicasPosition::Game(s) => s.is_over(),
+            CanicasPosition::Seen(s) => s.board.is_full(),
+        }
+    }
+
+    fn p1_to_move(&self, _state: &CanicasPosition) -> bool {
+        true
+    }
+
+    fn result(&self, state: &CanicasPosition) -> &'static str {
+        // One player: no one wins; a filled board ends the game.
+        if self.is_over(state) {
+            "draw"
+        } else {
+            "none"
+        }
+    }
+
+    fn search(&mut self, state: &CanicasPosition, limits: Limits) -> Search {
+        let setup = state.setup();
+        // No limit from `go`: the engine's node budget, the same on every machine.
+        let budget = if limits.budget == Budget::UNLIMITED && !limits.infinite {
+            Budget::nodes(self.nodes)
+        } else {
+            limits.budget
+        };
+        Box::new(move |cancel| {
+            let view = setup.view().ok()?;
+            let hint = ai::hint(&view, budget, cancel);
+            let best = move_text(hint.best?, setup.rules.size);
+            Some(Answer {
+                pv: vec![best.clone()],
+                best,
+                nodes: hint.stats.nodes,
+                depth: None,
+                score: None,
+            })
+        })
+    }
+}
