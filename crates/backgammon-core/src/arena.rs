@@ -104,6 +104,39 @@ pub struct SideReport {
     pub backgammons: u32,
 }
 
+/// How long one side took to choose its plays (wall-clock, so these depend
+/// on the machine and its load; everything else in a report does not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecisionTimes {
+    /// Decisions timed (every roll the side had to play, forced or not).
+    pub decisions: u64,
+    /// Median, in milliseconds.
+    pub median_ms: f64,
+    /// 99th percentile, in milliseconds.
+    pub p99_ms: f64,
+    /// Slowest, in milliseconds.
+    pub max_ms: f64,
+}
+
+impl DecisionTimes {
+    fn of(mut micros: Vec<u32>) -> DecisionTimes {
+        if micros.is_empty() {
+            return DecisionTimes::default();
+        }
+        micros.sort_unstable();
+        let at = |q: f64| {
+            let i = ((micros.len() - 1) as f64 * q).round() as usize;
+            f64::from(micros.get(i).copied().unwrap_or(0)) / 1000.0
+        };
+        DecisionTimes {
+            decisions: micros.len() as u64,
+            median_ms: at(0.5),
+            p99_ms: at(0.99),
+            max_ms: at(1.0),
+        }
+    }
+}
+
 /// What an arena run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaReport {
@@ -115,6 +148,10 @@ pub struct ArenaReport {
     pub a: SideReport,
     /// The second agent.
     pub b: SideReport,
+    /// The first agent's decision times.
+    pub a_times: DecisionTimes,
+    /// The second agent's decision times.
+    pub b_times: DecisionTimes,
 }
 
 /// Turns after which a game is abandoned (never reached in practice).
@@ -124,6 +161,16 @@ const MAX_TURNS: u32 = 5_000;
 /// the agents' own randomness from `ai_seed`.
 #[must_use]
 pub fn play_game(seats: [Agent; 2], dice_seed: u64, ai_seed: u64) -> Option<GameResult> {
+    play_timed(seats, dice_seed, ai_seed, &mut [Vec::new(), Vec::new()])
+}
+
+/// [`play_game`], pushing the microseconds of each seat's decisions.
+fn play_timed(
+    seats: [Agent; 2],
+    dice_seed: u64,
+    ai_seed: u64,
+    micros: &mut [Vec<u32>; 2],
+) -> Option<GameResult> {
     let mut dice_rng = GameRng::from_seed(dice_seed);
     let mut ai_rng = GameRng::from_seed(ai_seed);
     let opening = Opening::roll(&mut dice_rng);
@@ -140,8 +187,14 @@ pub fn play_game(seats: [Agent; 2], dice_seed: u64, ai_seed: u64) -> Option<Game
                 Err(_) => return state.result(),
             },
         };
-        let agent = seats[state.turn().index()];
+        let seat = state.turn().index();
+        let agent = seats[seat];
+        let started = std::time::Instant::now();
         let play = agent.choose(state.position(), dice, &mut ai_rng);
+        let us = u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX);
+        if let Some(v) = micros.get_mut(seat) {
+            v.push(us);
+        }
         if state.play(&play).is_err() {
             return None;
         }
@@ -158,27 +211,36 @@ pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> A
     let threads = threads.clamp(1, 64);
     // points[i] = (a's points in game with a first, a's points with b first), and results.
     let mut results: Vec<(u32, [Option<GameResult>; 2])> = Vec::with_capacity(pairs as usize);
+    // Decision times of a and b (microseconds).
+    let mut times: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut out = Vec::new();
+                    // Seat times of the games with a first, then with b first.
+                    let mut ab: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+                    let mut ba: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
                     let mut i = t as u32;
                     while i < pairs {
                         let ds = seed.wrapping_add(u64::from(i));
                         let ai = ds.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED;
-                        let g1 = play_game([a, b], ds, ai);
-                        let g2 = play_game([b, a], ds, ai);
+                        let g1 = play_timed([a, b], ds, ai, &mut ab);
+                        let g2 = play_timed([b, a], ds, ai, &mut ba);
                         out.push((i, [g1, g2]));
                         i += threads as u32;
                     }
-                    out
+                    let [ab_a, ab_b] = ab;
+                    let [ba_b, ba_a] = ba;
+                    (out, [[ab_a, ba_a].concat(), [ab_b, ba_b].concat()])
                 })
             })
             .collect();
         for h in handles {
-            if let Ok(v) = h.join() {
+            if let Ok((v, [ta, tb])) = h.join() {
                 results.extend(v);
+                times[0].extend(ta);
+                times[1].extend(tb);
             }
         }
     });
@@ -253,5 +315,7 @@ pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> A
             gammons: gb,
             backgammons: bb,
         },
+        a_times: DecisionTimes::of(std::mem::take(&mut times[0])),
+        b_times: DecisionTimes::of(std::mem::take(&mut times[1])),
     }
 }

@@ -244,7 +244,10 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             report.games, pairs, args.seed
         ),
     );
-    for (label, s) in [("A", &report.a), ("B", &report.b)] {
+    for (label, s, t) in [
+        ("A", &report.a, &report.a_times),
+        ("B", &report.b, &report.b_times),
+    ] {
         say(
             output,
             &format!(
@@ -257,6 +260,13 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
                 s.points_per_game.ci95,
                 s.gammons,
                 s.backgammons
+            ),
+        );
+        say(
+            output,
+            &format!(
+                "    decisions {}: median {:.2} ms, 99th percentile {:.2} ms, slowest {:.2} ms",
+                t.decisions, t.median_ms, t.p99_ms, t.max_ms
             ),
         );
     }
