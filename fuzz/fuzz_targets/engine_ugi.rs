@@ -1,5 +1,5 @@
 //! Arbitrary bytes into each protocol loop (UGI for Nim, dots and boxes and
-//! Color Lines; UBGI for backgammon): it must neither panic nor hang (at the
+//! Color Lines; UBGI and the line protocol for backgammon): it must neither panic nor hang (at the
 //! end of input a running search is stopped).
 #![no_main]
 
@@ -7,7 +7,7 @@ use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
 use backgammon_core::Level;
-use games_cli::engine::{canicas::CanicasEngine, nim::NimEngine, timbiriche::TimbiricheEngine, ubgi, ugi};
+use games_cli::engine::{backgammon, canicas::CanicasEngine, nim::NimEngine, timbiriche::TimbiricheEngine, ubgi, ugi};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,5 +23,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = ugi::UgiGame::set_option(&mut engine, "Nodes", "20");
     ugi::run(engine, "fuzz", &mut Cursor::new(text.clone()), Arc::clone(&out));
     // Normal (1-ply) keeps each backgammon answer short.
-    ubgi::run(Level::Normal, 1, "fuzz", &mut Cursor::new(text), out);
+    ubgi::run(Level::Normal, 1, "fuzz", &mut Cursor::new(text.clone()), Arc::clone(&out));
+    // The line protocol, and the choice between the two on the first line.
+    backgammon::run_line(Level::Normal, 1, &mut Cursor::new(text.clone()), &mut Vec::new());
+    backgammon::serve(backgammon::Protocol::Auto, Level::Normal, 1, "fuzz", &mut Cursor::new(text), &mut Vec::new(), out);
 });

@@ -7,6 +7,7 @@ use backgammon_core::{
     ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side,
 };
 use clap::Args;
+use games_cli::engine::backgammon::Protocol;
 use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
@@ -121,14 +122,6 @@ pub struct EngineArgs {
     protocol: String,
 }
 
-/// Whether a first line opens a UBGI session.
-fn speaks_ubgi(line: &str) -> bool {
-    let t = line.trim();
-    t == "ubgi"
-        || t.starts_with("board:")
-        || games_cli::engine::ubgi::parse_position_line(t).is_ok()
-}
-
 /// `games engine backgammon`: the line protocol or UBGI (see [`EngineArgs`]).
 pub fn engine(
     args: &EngineArgs,
@@ -137,67 +130,15 @@ pub fn engine(
     shared: games_cli::engine::ugi::Out,
     author: &str,
 ) -> Result<(), String> {
-    let mut first = String::new();
-    let ubgi = match args.protocol.as_str() {
-        "ubgi" => true,
-        "line" => false,
-        _ => {
-            // Decide on the first line that is not blank, then hand it on.
-            loop {
-                first.clear();
-                match input.read_line(&mut first) {
-                    Ok(0) | Err(_) => return Ok(()),
-                    Ok(_) if first.trim().is_empty() => {}
-                    Ok(_) => break,
-                }
-            }
-            speaks_ubgi(&first)
-        }
+    let protocol = match args.protocol.as_str() {
+        "ubgi" => Protocol::Ubgi,
+        "line" => Protocol::Line,
+        _ => Protocol::Auto,
     };
-    let mut chained = std::io::Read::chain(std::io::Cursor::new(first.into_bytes()), input);
-    if ubgi {
-        games_cli::engine::ubgi::run(args.level, args.seed, author, &mut chained, shared);
-        Ok(())
-    } else {
-        line_engine(args, &mut chained, output)
-    }
-}
-
-/// The line protocol: reads `<Position ID> <d1> <d2>` lines and answers
-/// each with the Position ID after the chosen play (mover's view), flushing
-/// every answer; a bad line is answered with `error: ...`.
-fn line_engine(
-    args: &EngineArgs,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-) -> Result<(), String> {
-    let mut rng = GameRng::from_seed(args.seed);
-    let cancel = CancelFlag::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return Ok(()),
-            Ok(_) => {}
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let answer = match words.as_slice() {
-            [] => continue,
-            ["quit"] => return Ok(()),
-            [id, d1, d2] => Position::from_gnubg_id(id)
-                .map_err(|e| e.to_string())
-                .and_then(|pos| Ok((pos, parse_dice(&format!("{d1}{d2}"))?)))
-                .map(|(pos, dice)| {
-                    let chosen =
-                        ai_move(&pos, dice, args.level, &mut rng, Budget::UNLIMITED, &cancel);
-                    chosen.play.result().to_gnubg_id()
-                }),
-            _ => Err("write `<Position ID> <d1> <d2>`".to_string()),
-        };
-        let text = answer.unwrap_or_else(|e| format!("error: {e}"));
-        let _ = writeln!(output, "{text}");
-        let _ = output.flush();
-    }
+    games_cli::engine::backgammon::serve(
+        protocol, args.level, args.seed, author, input, output, shared,
+    );
+    Ok(())
 }
 
 /// Options of `games arena backgammon`.

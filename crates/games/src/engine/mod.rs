@@ -7,6 +7,7 @@
 //! - [`ubgi`]: the Universal Backgammon Interface draft, on backgammon-core's
 //!   XGID, FIBS board and AI.
 
+pub mod backgammon;
 pub mod canicas;
 pub mod nim;
 pub mod timbiriche;

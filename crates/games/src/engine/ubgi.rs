@@ -1,5 +1,5 @@
 //! UBGI, the Universal Backgammon Interface draft, for `games engine
-//! backgammon --protocol ubgi`: a position line (an XGID with dice, or a
+//! backgammon` (see [`super::backgammon`] for how it is chosen): a position line (an XGID with dice, or a
 //! FIBS board string) is answered with the best move as from/to pairs
 //! (`24/18 18/13`, `bar/22`, `6/off`; no `*`, no `(2)`), or a blank line
 //! when the roll has no legal move.
