@@ -189,7 +189,8 @@ void check_consistent(const Backgammon &g) {
 
 // Hard (second player) against Easy (first), seed 7. Hard's plays are
 // entered one checker at a time through the step interface, checking that
-// each step is offered first; Easy's go in as notation.
+// each step is offered first and the turn is then complete; Easy's go in
+// as notation.
 void hard_against_easy() {
     Backgammon g = Backgammon::seeded(7);
     int plays = 0, stepped = 0, turns = 0;
@@ -217,8 +218,10 @@ void hard_against_easy() {
                 CHECK(games_backgammon_turn_commit(g.get()) == GAMES_RESULT_OK);
                 stepped++;
             } else {
-                // A die order the step interface resolved differently: take
-                // the steps back and play the whole move.
+                // Every step of a legal play in its order must be offered and
+                // accepted; if not, report it, take the steps back and play
+                // the whole move so the game goes on.
+                CHECK(all && g.state().turn_complete);
                 while (games_backgammon_step_undo(g.get()) == GAMES_RESULT_OK) {
                 }
                 CHECK(games_backgammon_play_move(g.get(), &play) == GAMES_RESULT_OK);
