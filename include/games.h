@@ -30,6 +30,78 @@
 #include <stdint.h>
 
 /**
+ * Length of one side's array in `games_backgammon_board`: index 0 is
+ * borne off, 1 to 24 the points, 25 the bar.
+ */
+#define GAMES_BACKGAMMON_SLOTS 26
+
+/**
+ * The bar, as a point number (a checker entering comes from here).
+ */
+#define GAMES_BACKGAMMON_BAR 25
+
+/**
+ * Borne off, as a point number (a checker bearing off goes here).
+ */
+#define GAMES_BACKGAMMON_OFF 0
+
+/**
+ * Checkers each side has.
+ */
+#define GAMES_BACKGAMMON_CHECKERS 15
+
+/**
+ * Most steps of one play (a double played four times).
+ */
+#define GAMES_BACKGAMMON_MAX_STEPS 4
+
+/**
+ * "No point": `games_backgammon_checker_for_point` found no single checker.
+ */
+#define GAMES_BACKGAMMON_NO_POINT 99
+
+/**
+ * Characters of a GNU Backgammon Position ID, without the NUL.
+ */
+#define GAMES_BACKGAMMON_POSITION_ID_LEN 14
+
+/**
+ * Easy: a seeded choice among the plays not rated clearly bad.
+ */
+#define GAMES_BACKGAMMON_LEVEL_EASY 0
+
+/**
+ * Normal: the best play for the roll by the evaluation (1-ply).
+ */
+#define GAMES_BACKGAMMON_LEVEL_NORMAL 1
+
+/**
+ * Hard: 2-ply expectimax over the 21 opponent rolls.
+ */
+#define GAMES_BACKGAMMON_LEVEL_HARD 2
+
+/**
+ * The game is not over (for `games_backgammon_state.result_kind`).
+ */
+#define GAMES_BACKGAMMON_RESULT_NONE 0
+
+/**
+ * A single game: the loser has borne off a checker (1 point).
+ */
+#define GAMES_BACKGAMMON_RESULT_SINGLE 1
+
+/**
+ * A gammon: the loser has borne off none (2 points).
+ */
+#define GAMES_BACKGAMMON_RESULT_GAMMON 2
+
+/**
+ * A backgammon: a gammon with a loser's checker on the bar or in the
+ * winner's home board (3 points).
+ */
+#define GAMES_BACKGAMMON_RESULT_BACKGAMMON 3
+
+/**
  * The player who moves first in a fresh game.
  */
 #define GAMES_PLAYER_FIRST 0
@@ -418,6 +490,14 @@ typedef uint32_t games_result;
 #endif // __cplusplus
 
 /**
+ * A backgammon game. Opaque: create it with `games_backgammon_new`,
+ * `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
+ * `games_backgammon_load` or `games_backgammon_clone`, release it with
+ * `games_backgammon_free`.
+ */
+typedef struct games_backgammon_game games_backgammon_game;
+
+/**
  * A flag that stops a running AI call from another thread. Create it with
  * `games_cancel_token_new`, pass it to AI calls, set it with
  * `games_cancel_token_cancel` from any thread, release it with
@@ -438,6 +518,217 @@ typedef struct games_nim_game games_nim_game;
  * `games_timbiriche_free`.
  */
 typedef struct games_timbiriche_game games_timbiriche_game;
+
+/**
+ * Options of a new game; fill them with `games_backgammon_options_default`.
+ */
+typedef struct {
+    /**
+     * Seed of the dice (the opening roll included) and of the AI's choices.
+     */
+    uint64_t seed;
+    /**
+     * The opening roll from outside: the first player's die (1 to 6), or 0
+     * with `opening_second` 0 to roll the opening from `seed`.
+     */
+    uint32_t opening_first;
+    /**
+     * The second player's die (1 to 6, not equal to `opening_first`), or 0.
+     * The higher die starts and plays both numbers. With an opening from
+     * outside the game has no dice seed: later rolls of
+     * `games_backgammon_roll` come from the handle's generator (seeded
+     * with `seed`) and are recorded as dice from outside.
+     */
+    uint32_t opening_second;
+} games_backgammon_options;
+
+/**
+ * Everything about a game that fits in a few numbers. Counts include the
+ * steps of a turn in progress.
+ */
+typedef struct {
+    /**
+     * The player on roll, `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`;
+     * `GAMES_NO_PLAYER` once the game is over.
+     */
+    uint32_t to_move;
+    /**
+     * Whether the dice of this turn are rolled (then play, else roll).
+     */
+    bool dice_rolled;
+    /**
+     * The first die as rolled or set (0 when not rolled).
+     */
+    uint32_t die1;
+    /**
+     * The second die (0 when not rolled).
+     */
+    uint32_t die2;
+    /**
+     * Numbers of the roll not yet used by steps of the turn in progress.
+     */
+    uint32_t dice_left[4];
+    /**
+     * How many of `dice_left` are set.
+     */
+    uint32_t dice_left_count;
+    /**
+     * Steps made in the turn in progress (`games_backgammon_step_play`).
+     */
+    uint32_t steps_made;
+    /**
+     * Whether those steps form a complete legal play (commit it with
+     * `games_backgammon_turn_commit`).
+     */
+    bool turn_complete;
+    /**
+     * Number of legal plays for the roll (0 without dice).
+     */
+    uint32_t legal_plays;
+    /**
+     * Pip count of the first player.
+     */
+    uint32_t pips_first;
+    /**
+     * Pip count of the second player.
+     */
+    uint32_t pips_second;
+    /**
+     * Checkers of the first player on the bar.
+     */
+    uint32_t bar_first;
+    /**
+     * Checkers of the second player on the bar.
+     */
+    uint32_t bar_second;
+    /**
+     * Checkers the first player has borne off.
+     */
+    uint32_t off_first;
+    /**
+     * Checkers the second player has borne off.
+     */
+    uint32_t off_second;
+    /**
+     * Whether a player has borne off all 15.
+     */
+    bool game_over;
+    /**
+     * The winner once over, else `GAMES_NO_PLAYER`.
+     */
+    uint32_t winner;
+    /**
+     * `GAMES_BACKGAMMON_RESULT_*`.
+     */
+    uint32_t result_kind;
+    /**
+     * Points won: 1, 2 or 3 once over, else 0.
+     */
+    uint32_t points;
+    /**
+     * Turns in the history (automatic passes included).
+     */
+    uint32_t turns_played;
+    /**
+     * Whether the dice still follow the game's seed (false once dice were
+     * set from outside, or for a game from a position or an opening roll
+     * from outside).
+     */
+    bool seeded;
+    /**
+     * The opening roll's die of the first player (0 for a game from a position).
+     */
+    uint32_t opening_first;
+    /**
+     * The opening roll's die of the second player (0 for a game from a position).
+     */
+    uint32_t opening_second;
+} games_backgammon_state;
+
+/**
+ * Both players' checkers, each from its own view: index 0 borne off,
+ * 1 to 24 its points, 25 its bar.
+ */
+typedef struct {
+    /**
+     * The first player's checkers.
+     */
+    uint8_t first[26];
+    /**
+     * The second player's checkers.
+     */
+    uint8_t second[26];
+} games_backgammon_board;
+
+/**
+ * One checker moving by one die, numbered from the view of the player
+ * who moves.
+ */
+typedef struct {
+    /**
+     * Starting point: 1 to 24, or `GAMES_BACKGAMMON_BAR`.
+     */
+    uint8_t from;
+    /**
+     * Landing point: 1 to 24, or `GAMES_BACKGAMMON_OFF`.
+     */
+    uint8_t to;
+    /**
+     * Whether it hit an opposing blot (ignored when a play is given).
+     */
+    bool hit;
+} games_backgammon_step;
+
+/**
+ * A whole play: 0 to 4 steps in a legal order (0 when the roll cannot be used).
+ */
+typedef struct {
+    /**
+     * Steps used in `steps`.
+     */
+    uint32_t step_count;
+    /**
+     * The steps.
+     */
+    games_backgammon_step steps[4];
+} games_backgammon_play;
+
+/**
+ * How much an AI call may search. Zero in a field means "no limit of that
+ * kind"; a NULL `const games_budget *` means the level's default budget.
+ */
+typedef struct {
+    /**
+     * Most nodes to visit (0: no node limit).
+     */
+    uint64_t max_nodes;
+    /**
+     * Most milliseconds to spend (0: no time limit).
+     */
+    uint64_t max_millis;
+} games_budget;
+
+/**
+ * One turn of the history.
+ */
+typedef struct {
+    /**
+     * Who played, `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+     */
+    uint32_t player;
+    /**
+     * The first die.
+     */
+    uint32_t die1;
+    /**
+     * The second die.
+     */
+    uint32_t die2;
+    /**
+     * Whether the roll could not be used (the turn passed).
+     */
+    bool passed;
+} games_backgammon_turn_record;
 
 /**
  * Everything about a Nim game that fits in a few numbers; rows are read
@@ -515,21 +806,6 @@ typedef struct {
      */
     uint32_t take;
 } games_nim_move;
-
-/**
- * How much an AI call may search. Zero in a field means "no limit of that
- * kind"; a NULL `const games_budget *` means the level's default budget.
- */
-typedef struct {
-    /**
-     * Most nodes to visit (0: no node limit).
-     */
-    uint64_t max_nodes;
-    /**
-     * Most milliseconds to spend (0: no time limit).
-     */
-    uint64_t max_millis;
-} games_budget;
 
 /**
  * Options of a new game; fill them with `games_timbiriche_options_default`.
@@ -777,6 +1053,412 @@ typedef struct {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Fill `*out_options` with the defaults: seed 1, the opening rolled from it.
+ *
+ * # Safety
+ * `out_options` must be NULL or writable.
+ */
+games_result games_backgammon_options_default(games_backgammon_options *out_options);
+
+/**
+ * Create a game in `*out_game`, owned by the caller (release it with
+ * `games_backgammon_free`). The opening roll is done: the starter is on
+ * roll with its two numbers. Bad options (a die outside 1 to 6, equal
+ * opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
+ * and create nothing.
+ *
+ * # Safety
+ * `options` must be NULL or readable; `out_game` NULL or writable.
+ */
+games_result games_backgammon_new(const games_backgammon_options *options,
+                                  games_backgammon_game **out_game);
+
+/**
+ * Create a game from a GNU Backgammon Position ID (14 characters; the ID's
+ * player on roll is `player_on_roll`, `GAMES_PLAYER_FIRST` or
+ * `GAMES_PLAYER_SECOND`) in `*out_game`, owned by the caller. No dice are
+ * rolled; `seed` seeds the AI and `games_backgammon_roll`. A bad ID or
+ * player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing. A
+ * finished board gives a game that is already over.
+ *
+ * # Safety
+ * `id` NULL or a NUL-terminated string; `out_game` NULL or writable.
+ */
+games_result games_backgammon_new_from_position_id(const char *id,
+                                                   uint32_t player_on_roll,
+                                                   uint64_t seed,
+                                                   games_backgammon_game **out_game);
+
+/**
+ * Create a game from an XGID (`XGID=...`, the prefix optional) in
+ * `*out_game`, owned by the caller. The XGID's player on roll becomes
+ * `player_on_roll`; when the XGID holds a roll, those dice are set (a roll
+ * that cannot be used passes at once). Cube, score and match fields are
+ * read as numbers and ignored. A bad XGID or player gives
+ * `GAMES_RESULT_INVALID_PARAMETER` and creates nothing.
+ *
+ * # Safety
+ * `xgid` NULL or a NUL-terminated string; `out_game` NULL or writable.
+ */
+games_result games_backgammon_new_from_xgid(const char *xgid,
+                                            uint32_t player_on_roll,
+                                            uint64_t seed,
+                                            games_backgammon_game **out_game);
+
+/**
+ * Copy a game into a new handle in `*out_game`, owned by the caller.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_backgammon_clone(const games_backgammon_game *game,
+                                    games_backgammon_game **out_game);
+
+/**
+ * Release a game (NULL does nothing).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle released once.
+ */
+void games_backgammon_free(games_backgammon_game *game);
+
+/**
+ * Read the state into `*out_state` (written only on success).
+ *
+ * # Safety
+ * `game` NULL or live; `out_state` NULL or writable.
+ */
+games_result games_backgammon_get_state(const games_backgammon_game *game,
+                                        games_backgammon_state *out_state);
+
+/**
+ * Both players' checkers, each from its own view, in `*out_board`
+ * (counting the steps of a turn in progress).
+ *
+ * # Safety
+ * `game` NULL or live; `out_board` NULL or writable.
+ */
+games_result games_backgammon_get_board(const games_backgammon_game *game,
+                                        games_backgammon_board *out_board);
+
+/**
+ * Roll the dice from the game's seed for the player on roll; the dice go
+ * to `*out_die1`/`*out_die2` and `*out_passed` tells whether the roll
+ * could not be used (the turn then passed to the other player at once).
+ * Any out-pointer may be NULL. Dice already rolled give
+ * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * nothing changes then. In a game without a dice seed (dice set from
+ * outside, an opening or a position from outside) the handle's generator
+ * rolls, and the dice are recorded as dice from outside.
+ *
+ * # Safety
+ * `game` NULL or live; each out-pointer NULL or writable.
+ */
+games_result games_backgammon_roll(games_backgammon_game *game,
+                                   uint32_t *out_die1,
+                                   uint32_t *out_die2,
+                                   bool *out_passed);
+
+/**
+ * Set the dice from outside (physical dice, a replay, a test) for the
+ * player on roll: `die1`, `die2` 1 to 6. `*out_passed` (may be NULL) tells
+ * whether the roll could not be used (the turn passed at once). From then
+ * on the game no longer follows its seed. A die out of range gives
+ * `GAMES_RESULT_INVALID_PARAMETER`, dice already rolled
+ * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * nothing changes then.
+ *
+ * # Safety
+ * `game` NULL or live; `out_passed` NULL or writable.
+ */
+games_result games_backgammon_set_dice(games_backgammon_game *game,
+                                       uint32_t die1,
+                                       uint32_t die2,
+                                       bool *out_passed);
+
+/**
+ * The number of legal plays for the dice rolled (distinct resulting
+ * positions) in `*out_count`; 0 when no dice are rolled or the game is
+ * over. Plays are numbered from 0 in a fixed order.
+ *
+ * # Safety
+ * `game` NULL or live; `out_count` NULL or writable.
+ */
+games_result games_backgammon_legal_play_count(const games_backgammon_game *game,
+                                               uint32_t *out_count);
+
+/**
+ * Copy every legal play into the caller's array `buf` of `cap` plays;
+ * `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
+ */
+games_result games_backgammon_legal_plays(const games_backgammon_game *game,
+                                          games_backgammon_play *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Legal play number `index` in `*out_play`; an index past the count gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_play` NULL or writable.
+ */
+games_result games_backgammon_legal_play_get(const games_backgammon_game *game,
+                                             uint32_t index,
+                                             games_backgammon_play *out_play);
+
+/**
+ * The notation of legal play number `index` (`24/18 13/11`), NUL-terminated
+ * in the caller's buffer; an index past the count gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_legal_play_notation(const games_backgammon_game *game,
+                                                  uint32_t index,
+                                                  char *buf,
+                                                  size_t cap,
+                                                  size_t *out_len);
+
+/**
+ * The GNU Backgammon Position ID of the position after legal play number
+ * `index`, with the opponent on roll (as the game shows it next),
+ * NUL-terminated (15 chars with the NUL); an index past the count gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_legal_play_position_id(const games_backgammon_game *game,
+                                                     uint32_t index,
+                                                     char *buf,
+                                                     size_t cap,
+                                                     size_t *out_len);
+
+/**
+ * Write `play` in the notation (`24/18* 13/11`, `bar/22`, `6/off(2)`),
+ * NUL-terminated; the empty play gives "". A step count above 4 or a point
+ * out of range gives `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_play_to_string(const games_backgammon_play *play,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+/**
+ * Play a whole move written in the notation for the player on roll:
+ * `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`, the moves in any order; ""
+ * when the roll cannot be used. Any steps of the turn in progress are
+ * dropped. Malformed text gives `GAMES_RESULT_INVALID_PARAMETER`, a
+ * well-formed move that is not legal for the roll (or no dice rolled)
+ * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * nothing changes then (see `games_backgammon_last_error`).
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or a NUL-terminated string.
+ */
+games_result games_backgammon_play_notation(games_backgammon_game *game, const char *text);
+
+/**
+ * Play a whole move given as steps (for example one from
+ * `games_backgammon_legal_play_get` or `games_backgammon_ai_move`) for the
+ * player on roll; any play reaching the same position as a legal play is
+ * accepted. Errors as `games_backgammon_play_notation`.
+ *
+ * # Safety
+ * `game` NULL or live; `play` NULL or readable.
+ */
+games_result games_backgammon_play_move(games_backgammon_game *game,
+                                        const games_backgammon_play *play);
+
+/**
+ * The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
+ * move now, highest first, from the view of the player on roll: those
+ * that keep a complete legal play possible. Empty when no dice are rolled
+ * or the play is complete.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_backgammon_movable_checkers(const games_backgammon_game *game,
+                                               uint8_t *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+/**
+ * The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
+ * checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of
+ * the player on roll. Empty when that checker may not move; a `from` above
+ * 25 gives `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_backgammon_destinations(const games_backgammon_game *game,
+                                           uint32_t from,
+                                           uint8_t *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+/**
+ * The single checker that can reach the tapped point `to` (1 to 24,
+ * `GAMES_BACKGAMMON_OFF`) now, in `*out_from`; `GAMES_BACKGAMMON_NO_POINT`
+ * when none or several can. A `to` above 24 gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_from` NULL or writable.
+ */
+games_result games_backgammon_checker_for_point(const games_backgammon_game *game,
+                                                uint32_t to,
+                                                uint32_t *out_from);
+
+/**
+ * Move one checker by one die in the turn in progress, from `from` to `to`
+ * (view of the player on roll); `*out_step` (may be NULL) gets the step
+ * with its hit. Only steps that keep a complete legal play possible are
+ * accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE` (also without
+ * dice), a finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ *
+ * # Safety
+ * `game` NULL or live; `out_step` NULL or writable.
+ */
+games_result games_backgammon_step_play(games_backgammon_game *game,
+                                        uint32_t from,
+                                        uint32_t to,
+                                        games_backgammon_step *out_step);
+
+/**
+ * Take back the last step of the turn in progress. With no step to take
+ * back it returns `GAMES_RESULT_NOTHING_TO_UNDO`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_backgammon_step_undo(games_backgammon_game *game);
+
+/**
+ * Commit the turn once its steps form a complete legal play: the play is
+ * recorded and the other player is on roll (or the game is over). An
+ * incomplete turn, or no dice, gives `GAMES_RESULT_ILLEGAL_MOVE`; a
+ * finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_backgammon_turn_commit(games_backgammon_game *game);
+
+/**
+ * The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
+ * rolled, in `*out_play` (not played: play it with
+ * `games_backgammon_play_move`). `budget` NULL means no limit (every level
+ * ends on its own; one node is one position evaluated); `cancel` may be
+ * NULL. A stopped search still answers with its best play so far. Easy
+ * draws from the handle's seeded generator. No dice gives
+ * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`,
+ * an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+ * token; `out_play` NULL or writable.
+ */
+games_result games_backgammon_ai_move(games_backgammon_game *game,
+                                      uint32_t level,
+                                      const games_budget *budget,
+                                      const games_cancel_token *cancel,
+                                      games_backgammon_play *out_play);
+
+/**
+ * The GNU Backgammon Position ID of the board at the start of the turn
+ * (the player on roll as GNU Backgammon's player on roll), NUL-terminated
+ * (15 chars with the NUL). Once the game is over, the winner's view.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_position_id(const games_backgammon_game *game,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * The XGID of the board at the start of the turn, with the player on roll
+ * as X (turn `1`), the dice when rolled (`00` otherwise), a centred cube
+ * in a money game; NUL-terminated.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_xgid(const games_backgammon_game *game,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Turn number `index` (from 0) of the history in `*out_record`, and its
+ * play in the notation in the caller's buffer (NUL-terminated; "" for a
+ * pass). An index past the history gives `GAMES_RESULT_INVALID_PARAMETER`.
+ * `out_record` may be NULL; with a buffer too small nothing is written.
+ *
+ * # Safety
+ * `game` NULL or live; `out_record` NULL or writable; `buf` NULL or `cap`
+ * writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_history_get(const games_backgammon_game *game,
+                                          uint32_t index,
+                                          games_backgammon_turn_record *out_record,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Save the whole game (seed or dice, opening or start position, every
+ * turn, the dice of the turn in progress, the AI's generator) as bytes
+ * (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
+ * committed are not saved.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_backgammon_save(const games_backgammon_game *game,
+                                   uint8_t *buf,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Load bytes written by `games_backgammon_save` into a new handle in
+ * `*out_game`, owned by the caller. The game is replayed: every roll must
+ * match the seed, every play be legal, every pass forced. Malformed or
+ * inconsistent bytes give `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+ */
+games_result games_backgammon_load(const uint8_t *data,
+                                   size_t len,
+                                   games_backgammon_game **out_game);
+
+/**
+ * Why the last failed call on this handle failed, in words
+ * (NUL-terminated; "" when the last call succeeded).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_last_error(const games_backgammon_game *game,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
 
 /**
  * Create a cancel token (not set) in `*out_token`. The caller owns it and

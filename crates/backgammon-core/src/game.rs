@@ -5,6 +5,7 @@ use games_common::{GameRng, Player};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::board::Position;
 use crate::dice::Dice;
 use crate::movegen::{Play, Step};
 use crate::rules::{DiceOutcome, GameError, GameResult, GameState, Opening};
@@ -64,6 +65,16 @@ struct SavedGame {
     turns: Vec<SavedTurn>,
     /// Dice rolled for the turn in progress, if any.
     pending: Option<Dice>,
+    /// The position the game started from, when not the usual start
+    /// (absent in games that began with an opening roll).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<SavedStart>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedStart {
+    position: Position,
+    turn: Player,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -82,6 +93,7 @@ pub struct Game {
     state: GameState,
     history: Vec<TurnRecord>,
     turn: Option<Turn>,
+    start: Option<(Position, Player)>,
 }
 
 impl Game {
@@ -99,6 +111,28 @@ impl Game {
         Game::start(None, GameRng::from_seed(0), opening)
     }
 
+    /// A game from any position, seen from `turn`'s side (for example one
+    /// read from a Position ID or an XGID), with `turn` on roll and no dice
+    /// rolled yet; dice come from outside ([`Game::set_dice`]) or from a
+    /// generator seeded with 0 ([`Game::roll`]). A finished board gives a
+    /// game that is already over. Such a game has no opening roll:
+    /// [`Game::opening`] then answers a placeholder 2-1.
+    #[must_use]
+    pub fn from_position(position: Position, turn: Player) -> Game {
+        let mut g = Game::start(None, GameRng::from_seed(0), Opening::PLACEHOLDER);
+        g.state = GameState::from_position(position, turn, None);
+        g.start = Some((position, turn));
+        g.refresh_turn();
+        g
+    }
+
+    /// The position and player on roll the game started from, for a game
+    /// made by [`Game::from_position`].
+    #[must_use]
+    pub fn start_position(&self) -> Option<(Position, Player)> {
+        self.start
+    }
+
     fn start(seed: Option<u64>, rng: GameRng, opening: Opening) -> Game {
         let state = GameState::new(opening);
         let mut g = Game {
@@ -108,6 +142,7 @@ impl Game {
             state,
             history: Vec::new(),
             turn: None,
+            start: None,
         };
         g.refresh_turn();
         g
@@ -351,6 +386,9 @@ impl Game {
                 })
                 .collect(),
             pending: self.state.dice(),
+            start: self
+                .start
+                .map(|(position, turn)| SavedStart { position, turn }),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -366,15 +404,17 @@ impl Game {
         if saved.version != SAVE_VERSION {
             return Err(LoadError::Version(saved.version));
         }
-        let mut game = match saved.seed {
-            Some(seed) => {
+        let mut game = match (saved.seed, &saved.start) {
+            (Some(_), Some(_)) => return Err(LoadError::Inconsistent { turn: 0 }),
+            (None, Some(start)) => Game::from_position(start.position, start.turn),
+            (Some(seed), None) => {
                 let g = Game::new(seed);
                 if g.opening != saved.opening {
                     return Err(LoadError::DiceMismatch { turn: 0 });
                 }
                 g
             }
-            None => Game::with_opening(saved.opening),
+            (None, None) => Game::with_opening(saved.opening),
         };
         let n = saved.turns.len();
         for (i, t) in saved.turns.iter().enumerate() {
@@ -473,5 +513,26 @@ impl Game {
                 .map_err(|error| LoadError::BadTurn { turn: i, error })?;
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_from_a_position_saves_and_loads() {
+        let pos = Position::from_gnubg_id("4HPwATDgc/ABMA").unwrap();
+        let mut g = Game::from_position(pos, Player::Second);
+        assert_eq!(g.player_on_roll(), Player::Second);
+        assert!(g.dice().is_none());
+        g.set_dice(Dice::new(3, 1).unwrap()).unwrap();
+        g.play_notation("8/5 6/5").unwrap();
+        g.set_dice(Dice::new(6, 4).unwrap()).unwrap();
+        let loaded = Game::load(&g.save()).unwrap();
+        assert_eq!(loaded, g);
+        assert_eq!(loaded.start_position(), Some((pos, Player::Second)));
+        // An ordinary game's save has no start field.
+        assert!(!Game::new(5).save().contains("start"));
     }
 }

@@ -81,6 +81,12 @@ impl From<Opening> for [u8; 2] {
 }
 
 impl Opening {
+    /// A stand-in for games that did not start with an opening roll.
+    pub(crate) const PLACEHOLDER: Opening = Opening {
+        first: 2,
+        second: 1,
+    };
+
     /// An opening roll from outside.
     ///
     /// # Errors

@@ -18,6 +18,7 @@
 // C names: the header's types are `games_*` like the functions.
 #![allow(non_camel_case_types)]
 
+pub mod backgammon;
 pub mod boundary;
 pub mod buffer;
 pub mod common;

@@ -256,3 +256,236 @@ public final class TimbiricheGame {
         return String(cString: buf)
     }
 }
+
+/// A NUL-terminated text output of the library: ask the size, then fill.
+func readText(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32) -> String {
+    var len = 0
+    _ = call(nil, 0, &len)
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    return result == ResultCode.ok.rawValue ? String(cString: buf) : ""
+}
+
+/// A list output of the library written into a caller array of at most `cap` items.
+func readList<T>(_ empty: T, cap: Int,
+                 _ call: (UnsafeMutablePointer<T>?, Int, UnsafeMutablePointer<Int>?) -> UInt32) -> [T] {
+    var len = 0
+    var buf = [T](repeating: empty, count: cap)
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    if result == ResultCode.bufferTooSmall.rawValue {
+        buf = [T](repeating: empty, count: len)
+        _ = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    }
+    return Array(buf.prefix(len))
+}
+
+/// AI strength for backgammon.
+public enum BackgammonLevel: UInt32 {
+    case easy = 0, normal = 1, hard = 2
+}
+
+/// How a backgammon game ended (`games_backgammon_state.result_kind`).
+public enum BackgammonResult: UInt32 {
+    case none = 0, single = 1, gammon = 2, backgammon = 3
+}
+
+/// A backgammon game without the doubling cube. Points are numbered from
+/// the side of the player concerned: 1 to 24, 25 is the bar, 0 is off;
+/// the step-by-step calls use the view of the player on roll. Players are
+/// `GAMES_PLAYER_FIRST` (0) and `GAMES_PLAYER_SECOND` (1).
+public final class BackgammonGame {
+    let handle: OpaquePointer
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// A new game with seeded dice; the opening roll is done from `seed`
+    /// unless `opening` gives each player's die (different, 1 to 6).
+    public convenience init(seed: UInt64 = 1, opening: (first: UInt32, second: UInt32)? = nil) throws {
+        var options = games_backgammon_options()
+        try check(games_backgammon_options_default(&options))
+        options.seed = seed
+        if let o = opening {
+            options.opening_first = o.first
+            options.opening_second = o.second
+        }
+        var out: OpaquePointer?
+        try check(games_backgammon_new(&options, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        self.init(handle: h)
+    }
+
+    /// A game from a GNU Backgammon Position ID, `playerOnRoll` to roll.
+    public static func fromPositionID(_ id: String, playerOnRoll: UInt32, seed: UInt64 = 1) throws -> BackgammonGame {
+        var out: OpaquePointer?
+        try check(games_backgammon_new_from_position_id(id, playerOnRoll, seed, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        return BackgammonGame(handle: h)
+    }
+
+    /// A game from an XGID (its dice set when it has a roll), `playerOnRoll` to play.
+    public static func fromXGID(_ xgid: String, playerOnRoll: UInt32, seed: UInt64 = 1) throws -> BackgammonGame {
+        var out: OpaquePointer?
+        try check(games_backgammon_new_from_xgid(xgid, playerOnRoll, seed, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        return BackgammonGame(handle: h)
+    }
+
+    /// A game saved by `save()`.
+    public static func load(_ bytes: [UInt8]) throws -> BackgammonGame {
+        var out: OpaquePointer?
+        try check(games_backgammon_load(bytes, bytes.count, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        return BackgammonGame(handle: h)
+    }
+
+    deinit { games_backgammon_free(handle) }
+
+    /// A copy with its own handle.
+    public func copy() throws -> BackgammonGame {
+        var out: OpaquePointer?
+        try check(games_backgammon_clone(handle, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        return BackgammonGame(handle: h)
+    }
+
+    /// Turn, dice, pips, bar, off, result.
+    public var state: games_backgammon_state {
+        var s = games_backgammon_state()
+        _ = games_backgammon_get_state(handle, &s)
+        return s
+    }
+
+    /// Both players' checkers from their own view: index 0 off, 1...24 points, 25 bar.
+    public var board: (first: [UInt8], second: [UInt8]) {
+        var b = games_backgammon_board()
+        _ = games_backgammon_get_board(handle, &b)
+        let first = withUnsafeBytes(of: b.first) { Array($0) }
+        let second = withUnsafeBytes(of: b.second) { Array($0) }
+        return (first, second)
+    }
+
+    /// Roll the dice for the player on roll; `passed` when the roll could not be used.
+    @discardableResult
+    public func roll() throws -> (die1: UInt32, die2: UInt32, passed: Bool) {
+        var d1: UInt32 = 0, d2: UInt32 = 0
+        var passed = false
+        try call(games_backgammon_roll(handle, &d1, &d2, &passed))
+        return (d1, d2, passed)
+    }
+
+    /// Dice from outside (physical dice, a replay); returns whether the turn passed.
+    @discardableResult
+    public func setDice(_ die1: UInt32, _ die2: UInt32) throws -> Bool {
+        var passed = false
+        try call(games_backgammon_set_dice(handle, die1, die2, &passed))
+        return passed
+    }
+
+    /// Every legal play for the dice rolled (distinct resulting positions).
+    public var legalPlays: [games_backgammon_play] {
+        readList(games_backgammon_play(), cap: 64) { games_backgammon_legal_plays(handle, $0, $1, $2) }
+    }
+
+    /// The notation of legal play `index`, e.g. "24/18 13/11".
+    public func legalPlayNotation(_ index: UInt32) -> String {
+        readText { games_backgammon_legal_play_notation(handle, index, $0, $1, $2) }
+    }
+
+    /// The Position ID after legal play `index`, the opponent on roll.
+    public func legalPlayPositionID(_ index: UInt32) -> String {
+        readText { games_backgammon_legal_play_position_id(handle, index, $0, $1, $2) }
+    }
+
+    /// The steps of a play, in a legal order.
+    public static func steps(of play: games_backgammon_play) -> [games_backgammon_step] {
+        let count = Int(min(play.step_count, 4))
+        return withUnsafeBytes(of: play.steps) { raw in
+            Array(raw.bindMemory(to: games_backgammon_step.self).prefix(count))
+        }
+    }
+
+    /// A play written in the notation.
+    public static func notation(of play: games_backgammon_play) -> String {
+        var p = play
+        return readText { games_backgammon_play_to_string(&p, $0, $1, $2) }
+    }
+
+    /// Play a whole move in the notation: "24/18 13/11", "bar/22*", "6/off", "8/5(2)".
+    public func play(_ notation: String) throws {
+        try call(games_backgammon_play_notation(handle, notation))
+    }
+
+    /// Play a whole move given as steps (from `legalPlays` or `aiMove`).
+    public func play(_ play: games_backgammon_play) throws {
+        var p = play
+        try call(games_backgammon_play_move(handle, &p))
+    }
+
+    /// Points of the checkers that may move now (25 is the bar).
+    public var movableCheckers: [UInt8] {
+        readList(UInt8(0), cap: 26) { games_backgammon_movable_checkers(handle, $0, $1, $2) }
+    }
+
+    /// Where the checker on `from` may land now (0 is off).
+    public func destinations(from: UInt32) -> [UInt8] {
+        readList(UInt8(0), cap: 8) { games_backgammon_destinations(handle, from, $0, $1, $2) }
+    }
+
+    /// The single checker that can reach the tapped point `to`, or nil.
+    public func checker(reaching to: UInt32) -> UInt32? {
+        var from: UInt32 = 0
+        guard games_backgammon_checker_for_point(handle, to, &from) == ResultCode.ok.rawValue,
+              from != UInt32(GAMES_BACKGAMMON_NO_POINT) else { return nil }
+        return from
+    }
+
+    /// Move one checker by one die; returns the step with its hit.
+    @discardableResult
+    public func step(from: UInt32, to: UInt32) throws -> games_backgammon_step {
+        var s = games_backgammon_step()
+        try call(games_backgammon_step_play(handle, from, to, &s))
+        return s
+    }
+
+    /// Take back the last step of the turn in progress.
+    public func undoStep() throws { try call(games_backgammon_step_undo(handle)) }
+
+    /// Commit the turn once its steps form a complete legal play.
+    public func commitTurn() throws { try call(games_backgammon_turn_commit(handle)) }
+
+    /// The AI's play at `level` (not played); `maxNodes` 0 means no limit.
+    public func aiMove(level: BackgammonLevel, maxNodes: UInt64 = 0,
+                       cancel: CancelToken? = nil) throws -> games_backgammon_play {
+        var budget = games_budget(max_nodes: maxNodes, max_millis: 0)
+        var play = games_backgammon_play()
+        try call(games_backgammon_ai_move(handle, level.rawValue, &budget, cancel?.handle, &play))
+        return play
+    }
+
+    /// The GNU Backgammon Position ID at the start of the turn.
+    public var positionID: String { readText { games_backgammon_position_id(handle, $0, $1, $2) } }
+
+    /// The XGID at the start of the turn, with the dice when rolled.
+    public var xgid: String { readText { games_backgammon_xgid(handle, $0, $1, $2) } }
+
+    /// The game as bytes (seed or dice, every turn, the AI's generator).
+    public func save() throws -> [UInt8] {
+        var len = 0
+        _ = games_backgammon_save(handle, nil, 0, &len)
+        var bytes = [UInt8](repeating: 0, count: len)
+        try check(games_backgammon_save(handle, &bytes, bytes.count, &len))
+        return bytes
+    }
+
+    func call(_ result: UInt32) throws {
+        if result != ResultCode.ok.rawValue {
+            throw GamesError(code: result, message: lastError())
+        }
+    }
+
+    func lastError() -> String {
+        readText { games_backgammon_last_error(handle, $0, $1, $2) }
+    }
+}

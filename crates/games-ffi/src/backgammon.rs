@@ -1,0 +1,1299 @@
+//! Backgammon (no doubling cube) through the C ABI: `games_backgammon_*`.
+//!
+//! A `games_backgammon_game` handle is one game: the board, the dice (rolled
+//! from the game's seed or set from outside), the turn being played one
+//! checker at a time, the history, and the AI's seeded generator.
+//!
+//! Points are always numbered from the side of the player concerned: a
+//! player moves from its 24-point towards its 1-point, `GAMES_BACKGAMMON_BAR`
+//! (25) is its bar and `GAMES_BACKGAMMON_OFF` (0) stands for borne off. The
+//! step-by-step calls number points from the view of the player on roll.
+//! Player `p`'s point `n` is the other player's point `25 - n`.
+
+use std::ffi::{c_char, CStr};
+
+use backgammon_core::{
+    ai_move, steps_to_string, Budget, Dice, DiceOutcome, Game, GameError, GameRng, Level,
+    NotationError, Play, Player, Position, Side, Step, WinKind,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::result::games_result::{self, *};
+
+/// Length of one side's array in `games_backgammon_board`: index 0 is
+/// borne off, 1 to 24 the points, 25 the bar.
+pub const GAMES_BACKGAMMON_SLOTS: u32 = 26;
+/// The bar, as a point number (a checker entering comes from here).
+pub const GAMES_BACKGAMMON_BAR: u32 = 25;
+/// Borne off, as a point number (a checker bearing off goes here).
+pub const GAMES_BACKGAMMON_OFF: u32 = 0;
+/// Checkers each side has.
+pub const GAMES_BACKGAMMON_CHECKERS: u32 = 15;
+/// Most steps of one play (a double played four times).
+pub const GAMES_BACKGAMMON_MAX_STEPS: u32 = 4;
+/// "No point": `games_backgammon_checker_for_point` found no single checker.
+pub const GAMES_BACKGAMMON_NO_POINT: u32 = 99;
+/// Characters of a GNU Backgammon Position ID, without the NUL.
+pub const GAMES_BACKGAMMON_POSITION_ID_LEN: u32 = 14;
+
+/// Easy: a seeded choice among the plays not rated clearly bad.
+pub const GAMES_BACKGAMMON_LEVEL_EASY: u32 = 0;
+/// Normal: the best play for the roll by the evaluation (1-ply).
+pub const GAMES_BACKGAMMON_LEVEL_NORMAL: u32 = 1;
+/// Hard: 2-ply expectimax over the 21 opponent rolls.
+pub const GAMES_BACKGAMMON_LEVEL_HARD: u32 = 2;
+
+/// The game is not over (for `games_backgammon_state.result_kind`).
+pub const GAMES_BACKGAMMON_RESULT_NONE: u32 = 0;
+/// A single game: the loser has borne off a checker (1 point).
+pub const GAMES_BACKGAMMON_RESULT_SINGLE: u32 = 1;
+/// A gammon: the loser has borne off none (2 points).
+pub const GAMES_BACKGAMMON_RESULT_GAMMON: u32 = 2;
+/// A backgammon: a gammon with a loser's checker on the bar or in the
+/// winner's home board (3 points).
+pub const GAMES_BACKGAMMON_RESULT_BACKGAMMON: u32 = 3;
+
+/// Options of a new game; fill them with `games_backgammon_options_default`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_options {
+    /// Seed of the dice (the opening roll included) and of the AI's choices.
+    pub seed: u64,
+    /// The opening roll from outside: the first player's die (1 to 6), or 0
+    /// with `opening_second` 0 to roll the opening from `seed`.
+    pub opening_first: u32,
+    /// The second player's die (1 to 6, not equal to `opening_first`), or 0.
+    /// The higher die starts and plays both numbers. With an opening from
+    /// outside the game has no dice seed: later rolls of
+    /// `games_backgammon_roll` come from the handle's generator (seeded
+    /// with `seed`) and are recorded as dice from outside.
+    pub opening_second: u32,
+}
+
+/// Everything about a game that fits in a few numbers. Counts include the
+/// steps of a turn in progress.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_state {
+    /// The player on roll, `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`;
+    /// `GAMES_NO_PLAYER` once the game is over.
+    pub to_move: u32,
+    /// Whether the dice of this turn are rolled (then play, else roll).
+    pub dice_rolled: bool,
+    /// The first die as rolled or set (0 when not rolled).
+    pub die1: u32,
+    /// The second die (0 when not rolled).
+    pub die2: u32,
+    /// Numbers of the roll not yet used by steps of the turn in progress.
+    pub dice_left: [u32; 4],
+    /// How many of `dice_left` are set.
+    pub dice_left_count: u32,
+    /// Steps made in the turn in progress (`games_backgammon_step_play`).
+    pub steps_made: u32,
+    /// Whether those steps form a complete legal play (commit it with
+    /// `games_backgammon_turn_commit`).
+    pub turn_complete: bool,
+    /// Number of legal plays for the roll (0 without dice).
+    pub legal_plays: u32,
+    /// Pip count of the first player.
+    pub pips_first: u32,
+    /// Pip count of the second player.
+    pub pips_second: u32,
+    /// Checkers of the first player on the bar.
+    pub bar_first: u32,
+    /// Checkers of the second player on the bar.
+    pub bar_second: u32,
+    /// Checkers the first player has borne off.
+    pub off_first: u32,
+    /// Checkers the second player has borne off.
+    pub off_second: u32,
+    /// Whether a player has borne off all 15.
+    pub game_over: bool,
+    /// The winner once over, else `GAMES_NO_PLAYER`.
+    pub winner: u32,
+    /// `GAMES_BACKGAMMON_RESULT_*`.
+    pub result_kind: u32,
+    /// Points won: 1, 2 or 3 once over, else 0.
+    pub points: u32,
+    /// Turns in the history (automatic passes included).
+    pub turns_played: u32,
+    /// Whether the dice still follow the game's seed (false once dice were
+    /// set from outside, or for a game from a position or an opening roll
+    /// from outside).
+    pub seeded: bool,
+    /// The opening roll's die of the first player (0 for a game from a position).
+    pub opening_first: u32,
+    /// The opening roll's die of the second player (0 for a game from a position).
+    pub opening_second: u32,
+}
+
+/// Both players' checkers, each from its own view: index 0 borne off,
+/// 1 to 24 its points, 25 its bar.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_board {
+    /// The first player's checkers.
+    pub first: [u8; 26],
+    /// The second player's checkers.
+    pub second: [u8; 26],
+}
+
+/// One checker moving by one die, numbered from the view of the player
+/// who moves.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_step {
+    /// Starting point: 1 to 24, or `GAMES_BACKGAMMON_BAR`.
+    pub from: u8,
+    /// Landing point: 1 to 24, or `GAMES_BACKGAMMON_OFF`.
+    pub to: u8,
+    /// Whether it hit an opposing blot (ignored when a play is given).
+    pub hit: bool,
+}
+
+/// A whole play: 0 to 4 steps in a legal order (0 when the roll cannot be used).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_play {
+    /// Steps used in `steps`.
+    pub step_count: u32,
+    /// The steps.
+    pub steps: [games_backgammon_step; 4],
+}
+
+/// One turn of the history.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_backgammon_turn_record {
+    /// Who played, `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
+    pub player: u32,
+    /// The first die.
+    pub die1: u32,
+    /// The second die.
+    pub die2: u32,
+    /// Whether the roll could not be used (the turn passed).
+    pub passed: bool,
+}
+
+/// The state behind a handle: the game and the generator of the AI (and of
+/// rolls once the game has no dice seed).
+#[derive(Clone, Debug)]
+pub struct BackgammonState {
+    game: Game,
+    rng: GameRng,
+}
+
+/// A backgammon game. Opaque: create it with `games_backgammon_new`,
+/// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
+/// `games_backgammon_load` or `games_backgammon_clone`, release it with
+/// `games_backgammon_free`.
+#[derive(Debug, Clone)]
+pub struct games_backgammon_game(Guarded<BackgammonState>);
+
+impl Handle for games_backgammon_game {
+    type Value = BackgammonState;
+    fn guarded(&self) -> &Guarded<BackgammonState> {
+        &self.0
+    }
+    fn guarded_mut(&mut self) -> &mut Guarded<BackgammonState> {
+        &mut self.0
+    }
+}
+
+const SAVE_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    version: u32,
+    /// The crate's own saved game (JSON text).
+    game: String,
+    rng: GameRng,
+}
+
+fn player_code(p: Player) -> u32 {
+    p.index() as u32
+}
+
+fn player_from(code: u32) -> Option<Player> {
+    match code {
+        0 => Some(Player::First),
+        1 => Some(Player::Second),
+        _ => None,
+    }
+}
+
+fn level_from(code: u32) -> Option<Level> {
+    match code {
+        GAMES_BACKGAMMON_LEVEL_EASY => Some(Level::Easy),
+        GAMES_BACKGAMMON_LEVEL_NORMAL => Some(Level::Normal),
+        GAMES_BACKGAMMON_LEVEL_HARD => Some(Level::Hard),
+        _ => None,
+    }
+}
+
+fn die_from(d: u32) -> Option<u8> {
+    u8::try_from(d).ok().filter(|d| (1..=6).contains(d))
+}
+
+/// The result code of a refused game action, with its message.
+fn game_error(e: &GameError) -> games_result {
+    match e {
+        GameError::GameOver => GAMES_RESULT_GAME_OVER,
+        GameError::Notation(NotationError::Illegal(_)) => GAMES_RESULT_ILLEGAL_MOVE,
+        GameError::Notation(_) | GameError::Dice(_) | GameError::TiedOpening => {
+            GAMES_RESULT_INVALID_PARAMETER
+        }
+        GameError::NoDice
+        | GameError::DiceAlreadyRolled
+        | GameError::IllegalPlay
+        | GameError::Turn(_) => GAMES_RESULT_ILLEGAL_MOVE,
+    }
+}
+
+fn fail_game(g: &mut Guarded<BackgammonState>, e: &GameError) -> games_result {
+    g.fail(game_error(e), e.to_string())
+}
+
+fn step_out(s: Step) -> games_backgammon_step {
+    games_backgammon_step {
+        from: s.from,
+        to: s.to,
+        hit: s.hit,
+    }
+}
+
+fn play_out(p: &Play) -> games_backgammon_play {
+    let mut out = games_backgammon_play::default();
+    for (slot, s) in out.steps.iter_mut().zip(p.steps()) {
+        *slot = step_out(*s);
+    }
+    out.step_count = p.steps().len() as u32;
+    out
+}
+
+/// The steps of a C play, checked for range; `None` for a bad count or point.
+fn play_in(p: &games_backgammon_play) -> Option<Vec<Step>> {
+    let n = usize::try_from(p.step_count).ok()?;
+    let steps = p.steps.get(..n)?;
+    steps
+        .iter()
+        .map(|s| {
+            (usize::from(s.from) <= 25 && s.from >= 1 && s.to <= 24).then_some(Step {
+                from: s.from,
+                to: s.to,
+                hit: s.hit,
+            })
+        })
+        .collect()
+}
+
+/// The board as the player on roll sees it now (with the steps made so far).
+fn current_position(game: &Game) -> Position {
+    match game.current_turn() {
+        Some(t) => *t.position(),
+        None => *game.state().position(),
+    }
+}
+
+/// `player`'s view of the current board.
+fn position_for(game: &Game, player: Player) -> Position {
+    let pos = current_position(game);
+    if player == game.state().turn() {
+        pos
+    } else {
+        pos.flip()
+    }
+}
+
+fn legal_of(game: &Game) -> &[Play] {
+    game.current_turn().map_or(&[], |t| t.legal_plays())
+}
+
+fn new_handle(game: Game, seed: u64, out_game: *mut *mut games_backgammon_game) -> games_result {
+    let state = BackgammonState {
+        game,
+        rng: GameRng::from_seed(seed),
+    };
+    // SAFETY: the callers checked `out_game` is non-NULL; it is writable per their callers.
+    unsafe { box_into(games_backgammon_game(Guarded::new(state)), out_game) }
+}
+
+/// Read a NUL-terminated UTF-8 string; `Err` with the result for NULL or bad text.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string.
+unsafe fn read_text<'a>(text: *const c_char) -> Result<&'a str, games_result> {
+    if text.is_null() {
+        return Err(GAMES_RESULT_NULL_PARAMETER);
+    }
+    // SAFETY: non-NULL and NUL-terminated, per the caller.
+    unsafe { CStr::from_ptr(text) }
+        .to_str()
+        .map_err(|_| GAMES_RESULT_INVALID_PARAMETER)
+}
+
+/// Fill `*out_options` with the defaults: seed 1, the opening rolled from it.
+///
+/// # Safety
+/// `out_options` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_options_default(
+    out_options: *mut games_backgammon_options,
+) -> games_result {
+    let defaults = games_backgammon_options {
+        seed: 1,
+        opening_first: 0,
+        opening_second: 0,
+    };
+    // SAFETY: NULL or writable, per the caller.
+    guard(|| unsafe { write_out(out_options, defaults) })
+}
+
+/// Create a game in `*out_game`, owned by the caller (release it with
+/// `games_backgammon_free`). The opening roll is done: the starter is on
+/// roll with its two numbers. Bad options (a die outside 1 to 6, equal
+/// opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
+/// and create nothing.
+///
+/// # Safety
+/// `options` must be NULL or readable; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_new(
+    options: *const games_backgammon_options,
+    out_game: *mut *mut games_backgammon_game,
+) -> games_result {
+    guard(|| {
+        // SAFETY: NULL or readable, per the caller.
+        let Some(o) = (unsafe { options.as_ref() }) else {
+            return GAMES_RESULT_NULL_PARAMETER;
+        };
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        let game = match (o.opening_first, o.opening_second) {
+            (0, 0) => Game::new(o.seed),
+            (a, b) => {
+                let (Some(a), Some(b)) = (die_from(a), die_from(b)) else {
+                    return GAMES_RESULT_INVALID_PARAMETER;
+                };
+                match backgammon_core::Opening::new(a, b) {
+                    Ok(opening) => Game::with_opening(opening),
+                    Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+                }
+            }
+        };
+        new_handle(game, o.seed, out_game)
+    })
+}
+
+/// Create a game from a GNU Backgammon Position ID (14 characters; the ID's
+/// player on roll is `player_on_roll`, `GAMES_PLAYER_FIRST` or
+/// `GAMES_PLAYER_SECOND`) in `*out_game`, owned by the caller. No dice are
+/// rolled; `seed` seeds the AI and `games_backgammon_roll`. A bad ID or
+/// player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing. A
+/// finished board gives a game that is already over.
+///
+/// # Safety
+/// `id` NULL or a NUL-terminated string; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_new_from_position_id(
+    id: *const c_char,
+    player_on_roll: u32,
+    seed: u64,
+    out_game: *mut *mut games_backgammon_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or NUL-terminated, per the caller.
+        let text = match unsafe { read_text(id) } {
+            Ok(t) => t,
+            Err(e) => return e,
+        };
+        let Some(player) = player_from(player_on_roll) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        match Position::from_gnubg_id(text) {
+            Ok(pos) => new_handle(Game::from_position(pos, player), seed, out_game),
+            Err(_) => GAMES_RESULT_INVALID_PARAMETER,
+        }
+    })
+}
+
+/// Create a game from an XGID (`XGID=...`, the prefix optional) in
+/// `*out_game`, owned by the caller. The XGID's player on roll becomes
+/// `player_on_roll`; when the XGID holds a roll, those dice are set (a roll
+/// that cannot be used passes at once). Cube, score and match fields are
+/// read as numbers and ignored. A bad XGID or player gives
+/// `GAMES_RESULT_INVALID_PARAMETER` and creates nothing.
+///
+/// # Safety
+/// `xgid` NULL or a NUL-terminated string; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_new_from_xgid(
+    xgid: *const c_char,
+    player_on_roll: u32,
+    seed: u64,
+    out_game: *mut *mut games_backgammon_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or NUL-terminated, per the caller.
+        let text = match unsafe { read_text(xgid) } {
+            Ok(t) => t,
+            Err(e) => return e,
+        };
+        let Some(player) = player_from(player_on_roll) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let Ok((pos, dice)) = Position::from_xgid(text) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let mut game = Game::from_position(pos, player);
+        if let Some(d) = dice {
+            if !game.is_over() && game.set_dice(d).is_err() {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            }
+        }
+        new_handle(game, seed, out_game)
+    })
+}
+
+/// Copy a game into a new handle in `*out_game`, owned by the caller.
+///
+/// # Safety
+/// `game` NULL or live; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_clone(
+    game: *const games_backgammon_game,
+    out_game: *mut *mut games_backgammon_game,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            box_into(games_backgammon_game(g.clone()), out_game)
+        })
+    }
+}
+
+/// Release a game (NULL does nothing).
+///
+/// # Safety
+/// `game` must be NULL or a live handle released once.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_free(game: *mut games_backgammon_game) {
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(game) };
+}
+
+/// Read the state into `*out_state` (written only on success).
+///
+/// # Safety
+/// `game` NULL or live; `out_state` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_get_state(
+    game: *const games_backgammon_game,
+    out_state: *mut games_backgammon_state,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let game = &g.value.game;
+            let first = position_for(game, Player::First);
+            let [pips_first, pips_second] = game.pip_counts();
+            let dice = game.dice();
+            let mut dice_left = [0u32; 4];
+            let mut dice_left_count = 0;
+            let (mut steps_made, mut turn_complete) = (0, false);
+            if let Some(t) = game.current_turn() {
+                for (slot, d) in dice_left.iter_mut().zip(t.remaining_dice()) {
+                    *slot = u32::from(*d);
+                    dice_left_count += 1;
+                }
+                steps_made = t.steps().len() as u32;
+                turn_complete = t.is_complete();
+            }
+            let result = game.result();
+            let opening = if game.start_position().is_some() {
+                (0, 0)
+            } else {
+                (
+                    u32::from(game.opening().first_die()),
+                    u32::from(game.opening().second_die()),
+                )
+            };
+            let state = games_backgammon_state {
+                to_move: if game.is_over() {
+                    GAMES_NO_PLAYER
+                } else {
+                    player_code(game.player_on_roll())
+                },
+                dice_rolled: dice.is_some(),
+                die1: dice.map_or(0, |d| u32::from(d.first())),
+                die2: dice.map_or(0, |d| u32::from(d.second())),
+                dice_left,
+                dice_left_count,
+                steps_made,
+                turn_complete,
+                legal_plays: legal_of(game).len() as u32,
+                pips_first,
+                pips_second,
+                bar_first: u32::from(first.bar(Side::OnRoll)),
+                bar_second: u32::from(first.bar(Side::Opponent)),
+                off_first: u32::from(first.off(Side::OnRoll)),
+                off_second: u32::from(first.off(Side::Opponent)),
+                game_over: game.is_over(),
+                winner: result.map_or(GAMES_NO_PLAYER, |r| player_code(r.winner)),
+                result_kind: match result.map(|r| r.kind) {
+                    None => GAMES_BACKGAMMON_RESULT_NONE,
+                    Some(WinKind::Single) => GAMES_BACKGAMMON_RESULT_SINGLE,
+                    Some(WinKind::Gammon) => GAMES_BACKGAMMON_RESULT_GAMMON,
+                    Some(WinKind::Backgammon) => GAMES_BACKGAMMON_RESULT_BACKGAMMON,
+                },
+                points: result.map_or(0, |r| r.points),
+                turns_played: game.history().len() as u32,
+                seeded: game.seed().is_some(),
+                opening_first: opening.0,
+                opening_second: opening.1,
+            };
+            write_out(out_state, state)
+        })
+    }
+}
+
+/// Both players' checkers, each from its own view, in `*out_board`
+/// (counting the steps of a turn in progress).
+///
+/// # Safety
+/// `game` NULL or live; `out_board` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_get_board(
+    game: *const games_backgammon_game,
+    out_board: *mut games_backgammon_board,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let first = position_for(&g.value.game, Player::First);
+            let board = games_backgammon_board {
+                first: first.side_counts(Side::OnRoll),
+                second: first.side_counts(Side::Opponent),
+            };
+            write_out(out_board, board)
+        })
+    }
+}
+
+/// Roll the dice from the game's seed for the player on roll; the dice go
+/// to `*out_die1`/`*out_die2` and `*out_passed` tells whether the roll
+/// could not be used (the turn then passed to the other player at once).
+/// Any out-pointer may be NULL. Dice already rolled give
+/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// nothing changes then. In a game without a dice seed (dice set from
+/// outside, an opening or a position from outside) the handle's generator
+/// rolls, and the dice are recorded as dice from outside.
+///
+/// # Safety
+/// `game` NULL or live; each out-pointer NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_roll(
+    game: *mut games_backgammon_game,
+    out_die1: *mut u32,
+    out_die2: *mut u32,
+    out_passed: *mut bool,
+) -> games_result {
+    // SAFETY: the handle and out-pointers are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let s = &mut g.value;
+            let rolled = if s.game.seed().is_some() {
+                s.game.roll()
+            } else if s.game.is_over() {
+                Err(GameError::GameOver)
+            } else if s.game.dice().is_some() {
+                Err(GameError::DiceAlreadyRolled)
+            } else {
+                let d = Dice::roll(&mut s.rng);
+                s.game.set_dice(d).map(|o| (d, o))
+            };
+            match rolled {
+                Ok((d, outcome)) => {
+                    if !out_die1.is_null() {
+                        write_out(out_die1, u32::from(d.first()));
+                    }
+                    if !out_die2.is_null() {
+                        write_out(out_die2, u32::from(d.second()));
+                    }
+                    if !out_passed.is_null() {
+                        write_out(out_passed, outcome == DiceOutcome::Passed);
+                    }
+                    g.succeed()
+                }
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// Set the dice from outside (physical dice, a replay, a test) for the
+/// player on roll: `die1`, `die2` 1 to 6. `*out_passed` (may be NULL) tells
+/// whether the roll could not be used (the turn passed at once). From then
+/// on the game no longer follows its seed. A die out of range gives
+/// `GAMES_RESULT_INVALID_PARAMETER`, dice already rolled
+/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// nothing changes then.
+///
+/// # Safety
+/// `game` NULL or live; `out_passed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_set_dice(
+    game: *mut games_backgammon_game,
+    die1: u32,
+    die2: u32,
+    out_passed: *mut bool,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let dice = die_from(die1)
+                .zip(die_from(die2))
+                .and_then(|(a, b)| Dice::new(a, b).ok());
+            let Some(dice) = dice else {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("dice {die1} and {die2}: each die shows 1 to 6"),
+                );
+            };
+            match g.value.game.set_dice(dice) {
+                Ok(outcome) => {
+                    if !out_passed.is_null() {
+                        write_out(out_passed, outcome == DiceOutcome::Passed);
+                    }
+                    g.succeed()
+                }
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// The number of legal plays for the dice rolled (distinct resulting
+/// positions) in `*out_count`; 0 when no dice are rolled or the game is
+/// over. Plays are numbered from 0 in a fixed order.
+///
+/// # Safety
+/// `game` NULL or live; `out_count` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_play_count(
+    game: *const games_backgammon_game,
+    out_count: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_count, legal_of(&g.value.game).len() as u32)
+        })
+    }
+}
+
+/// Copy every legal play into the caller's array `buf` of `cap` plays;
+/// `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_plays(
+    game: *const games_backgammon_game,
+    buf: *mut games_backgammon_play,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let plays: Vec<games_backgammon_play> =
+                legal_of(&g.value.game).iter().map(play_out).collect();
+            write_slice(&plays, buf, cap, out_len)
+        })
+    }
+}
+
+/// Legal play number `index` in `*out_play`; an index past the count gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `out_play` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_play_get(
+    game: *const games_backgammon_game,
+    index: u32,
+    out_play: *mut games_backgammon_play,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            match legal_of(&g.value.game).get(index as usize) {
+                Some(p) => write_out(out_play, play_out(p)),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// The notation of legal play number `index` (`24/18 13/11`), NUL-terminated
+/// in the caller's buffer; an index past the count gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_play_notation(
+    game: *const games_backgammon_game,
+    index: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            match legal_of(&g.value.game).get(index as usize) {
+                Some(p) => write_c_string(&p.notation(), buf, cap, out_len),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// The GNU Backgammon Position ID of the position after legal play number
+/// `index`, with the opponent on roll (as the game shows it next),
+/// NUL-terminated (15 chars with the NUL); an index past the count gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_play_position_id(
+    game: *const games_backgammon_game,
+    index: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            match legal_of(&g.value.game).get(index as usize) {
+                Some(p) => write_c_string(&p.result().flip().to_gnubg_id(), buf, cap, out_len),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// Write `play` in the notation (`24/18* 13/11`, `bar/22`, `6/off(2)`),
+/// NUL-terminated; the empty play gives "". A step count above 4 or a point
+/// out of range gives `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_play_to_string(
+    play: *const games_backgammon_play,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    guard(|| {
+        // SAFETY: NULL or readable, per the caller.
+        let Some(p) = (unsafe { play.as_ref() }) else {
+            return GAMES_RESULT_NULL_PARAMETER;
+        };
+        match play_in(p) {
+            // SAFETY: buffer contract forwarded from the caller.
+            Some(steps) => unsafe { write_c_string(&steps_to_string(&steps), buf, cap, out_len) },
+            None => GAMES_RESULT_INVALID_PARAMETER,
+        }
+    })
+}
+
+/// Play a whole move written in the notation for the player on roll:
+/// `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`, the moves in any order; ""
+/// when the roll cannot be used. Any steps of the turn in progress are
+/// dropped. Malformed text gives `GAMES_RESULT_INVALID_PARAMETER`, a
+/// well-formed move that is not legal for the roll (or no dice rolled)
+/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// nothing changes then (see `games_backgammon_last_error`).
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_play_notation(
+    game: *mut games_backgammon_game,
+    text: *const c_char,
+) -> games_result {
+    // SAFETY: the handle and string are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let text = match read_text(text) {
+                Ok(t) => t,
+                Err(e) => return g.fail(e, "the move text is NULL or not UTF-8"),
+            };
+            match g.value.game.play_notation(text) {
+                Ok(_) => g.succeed(),
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// Play a whole move given as steps (for example one from
+/// `games_backgammon_legal_play_get` or `games_backgammon_ai_move`) for the
+/// player on roll; any play reaching the same position as a legal play is
+/// accepted. Errors as `games_backgammon_play_notation`.
+///
+/// # Safety
+/// `game` NULL or live; `play` NULL or readable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_play_move(
+    game: *mut games_backgammon_game,
+    play: *const games_backgammon_play,
+) -> games_result {
+    // SAFETY: the handle and play are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let Some(p) = play.as_ref() else {
+                return GAMES_RESULT_NULL_PARAMETER;
+            };
+            let Some(steps) = play_in(p) else {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    "a play has at most 4 steps, from 1 to 25 and to 0 to 24",
+                );
+            };
+            match g.value.game.play_notation(&steps_to_string(&steps)) {
+                Ok(_) => g.succeed(),
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
+/// move now, highest first, from the view of the player on roll: those
+/// that keep a complete legal play possible. Empty when no dice are rolled
+/// or the play is complete.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_movable_checkers(
+    game: *const games_backgammon_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(&g.value.game.movable_checkers(), buf, cap, out_len)
+        })
+    }
+}
+
+/// The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
+/// checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of
+/// the player on roll. Empty when that checker may not move; a `from` above
+/// 25 gives `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_destinations(
+    game: *const games_backgammon_game,
+    from: u32,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            if from > GAMES_BACKGAMMON_BAR {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            }
+            write_slice(&g.value.game.destinations(from as u8), buf, cap, out_len)
+        })
+    }
+}
+
+/// The single checker that can reach the tapped point `to` (1 to 24,
+/// `GAMES_BACKGAMMON_OFF`) now, in `*out_from`; `GAMES_BACKGAMMON_NO_POINT`
+/// when none or several can. A `to` above 24 gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `out_from` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_checker_for_point(
+    game: *const games_backgammon_game,
+    to: u32,
+    out_from: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            if to > 24 {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            }
+            let from = g
+                .value
+                .game
+                .checker_for(to as u8)
+                .map_or(GAMES_BACKGAMMON_NO_POINT, u32::from);
+            write_out(out_from, from)
+        })
+    }
+}
+
+/// Move one checker by one die in the turn in progress, from `from` to `to`
+/// (view of the player on roll); `*out_step` (may be NULL) gets the step
+/// with its hit. Only steps that keep a complete legal play possible are
+/// accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE` (also without
+/// dice), a finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+///
+/// # Safety
+/// `game` NULL or live; `out_step` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_step_play(
+    game: *mut games_backgammon_game,
+    from: u32,
+    to: u32,
+    out_step: *mut games_backgammon_step,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let (Ok(f), Ok(t)) = (u8::try_from(from), u8::try_from(to)) else {
+                return g.fail(
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    format!("no legal step from {from} to {to} now"),
+                );
+            };
+            match g.value.game.step(f, t) {
+                Ok(s) => {
+                    if !out_step.is_null() {
+                        write_out(out_step, step_out(s));
+                    }
+                    g.succeed()
+                }
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// Take back the last step of the turn in progress. With no step to take
+/// back it returns `GAMES_RESULT_NOTHING_TO_UNDO`.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_step_undo(
+    game: *mut games_backgammon_game,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.game.undo_step() {
+            Some(_) => g.succeed(),
+            None => g.fail(GAMES_RESULT_NOTHING_TO_UNDO, "no step to take back"),
+        })
+    }
+}
+
+/// Commit the turn once its steps form a complete legal play: the play is
+/// recorded and the other player is on roll (or the game is over). An
+/// incomplete turn, or no dice, gives `GAMES_RESULT_ILLEGAL_MOVE`; a
+/// finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_turn_commit(
+    game: *mut games_backgammon_game,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if g.value.game.is_over() {
+                return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
+            }
+            match g.value.game.commit_turn() {
+                Ok(_) => g.succeed(),
+                Err(e) => fail_game(g, &e),
+            }
+        })
+    }
+}
+
+/// The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
+/// rolled, in `*out_play` (not played: play it with
+/// `games_backgammon_play_move`). `budget` NULL means no limit (every level
+/// ends on its own; one node is one position evaluated); `cancel` may be
+/// NULL. A stopped search still answers with its best play so far. Easy
+/// draws from the handle's seeded generator. No dice gives
+/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`,
+/// an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_play` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_ai_move(
+    game: *mut games_backgammon_game,
+    level: u32,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_play: *mut games_backgammon_play,
+) -> games_result {
+    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let Some(lvl) = level_from(level) else {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("unknown level {level}"),
+                );
+            };
+            if out_play.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            if g.value.game.is_over() {
+                return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
+            }
+            let Some(dice) = g.value.game.dice() else {
+                return g.fail(GAMES_RESULT_ILLEGAL_MOVE, "roll the dice first");
+            };
+            let budget: Budget = read_budget(budget, Budget::UNLIMITED);
+            let cancel = read_cancel(cancel);
+            let s = &mut g.value;
+            let pos = *s.game.state().position();
+            let choice = ai_move(&pos, dice, lvl, &mut s.rng, budget, &cancel);
+            write_out(out_play, play_out(&choice.play));
+            g.succeed()
+        })
+    }
+}
+
+/// The GNU Backgammon Position ID of the board at the start of the turn
+/// (the player on roll as GNU Backgammon's player on roll), NUL-terminated
+/// (15 chars with the NUL). Once the game is over, the winner's view.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_position_id(
+    game: *const games_backgammon_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let id = g.value.game.state().position().to_gnubg_id();
+            write_c_string(&id, buf, cap, out_len)
+        })
+    }
+}
+
+/// The XGID of the board at the start of the turn, with the player on roll
+/// as X (turn `1`), the dice when rolled (`00` otherwise), a centred cube
+/// in a money game; NUL-terminated.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_xgid(
+    game: *const games_backgammon_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let game = &g.value.game;
+            let text = game.state().position().to_xgid(game.dice());
+            write_c_string(&text, buf, cap, out_len)
+        })
+    }
+}
+
+/// Turn number `index` (from 0) of the history in `*out_record`, and its
+/// play in the notation in the caller's buffer (NUL-terminated; "" for a
+/// pass). An index past the history gives `GAMES_RESULT_INVALID_PARAMETER`.
+/// `out_record` may be NULL; with a buffer too small nothing is written.
+///
+/// # Safety
+/// `game` NULL or live; `out_record` NULL or writable; `buf` NULL or `cap`
+/// writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_history_get(
+    game: *const games_backgammon_game,
+    index: u32,
+    out_record: *mut games_backgammon_turn_record,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle, out-pointer and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let Some(t) = g.value.game.history().get(index as usize) else {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            };
+            let r = write_c_string(&t.play, buf, cap, out_len);
+            if r == GAMES_RESULT_OK && !out_record.is_null() {
+                let record = games_backgammon_turn_record {
+                    player: player_code(t.player),
+                    die1: u32::from(t.dice.first()),
+                    die2: u32::from(t.dice.second()),
+                    passed: t.play.is_empty(),
+                };
+                write_out(out_record, record);
+            }
+            r
+        })
+    }
+}
+
+/// Save the whole game (seed or dice, opening or start position, every
+/// turn, the dice of the turn in progress, the AI's generator) as bytes
+/// (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
+/// committed are not saved.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_save(
+    game: *const games_backgammon_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let saved = Saved {
+                version: SAVE_VERSION,
+                game: g.value.game.save(),
+                rng: g.value.rng.clone(),
+            };
+            match serde_json::to_vec(&saved) {
+                Ok(bytes) => write_slice(&bytes, buf, cap, out_len),
+                Err(_) => GAMES_RESULT_INVALID_DATA,
+            }
+        })
+    }
+}
+
+/// Load bytes written by `games_backgammon_save` into a new handle in
+/// `*out_game`, owned by the caller. The game is replayed: every roll must
+/// match the seed, every play be legal, every pass forced. Malformed or
+/// inconsistent bytes give `GAMES_RESULT_INVALID_DATA` (an unknown version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_load(
+    data: *const u8,
+    len: usize,
+    out_game: *mut *mut games_backgammon_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        #[derive(Deserialize)]
+        struct Probe {
+            version: u32,
+        }
+        match serde_json::from_slice::<Probe>(bytes) {
+            Ok(p) if p.version != SAVE_VERSION => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Ok(_) => {}
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        }
+        let Ok(saved) = serde_json::from_slice::<Saved>(bytes) else {
+            return GAMES_RESULT_INVALID_DATA;
+        };
+        let game = match Game::load(&saved.game) {
+            Ok(g) => g,
+            Err(backgammon_core::LoadError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        };
+        let state = BackgammonState {
+            game,
+            rng: saved.rng,
+        };
+        // SAFETY: `out_game` is non-NULL and writable, per the caller.
+        unsafe { box_into(games_backgammon_game(Guarded::new(state)), out_game) }
+    })
+}
+
+/// Why the last failed call on this handle failed, in words
+/// (NUL-terminated; "" when the last call succeeded).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_last_error(
+    game: *const games_backgammon_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon_core::TurnError;
+
+    #[test]
+    fn published_constants_match_the_crate() {
+        assert_eq!(GAMES_BACKGAMMON_BAR as usize, backgammon_core::BAR);
+        assert_eq!(GAMES_BACKGAMMON_OFF as usize, backgammon_core::OFF);
+        assert_eq!(
+            GAMES_BACKGAMMON_CHECKERS,
+            u32::from(backgammon_core::CHECKERS)
+        );
+        assert_eq!(
+            GAMES_BACKGAMMON_POSITION_ID_LEN as usize,
+            Position::start().to_gnubg_id().len()
+        );
+    }
+
+    #[test]
+    fn turn_errors_map_to_illegal_move() {
+        let e = GameError::Turn(TurnError::Incomplete(1));
+        assert_eq!(game_error(&e), GAMES_RESULT_ILLEGAL_MOVE);
+        let e = GameError::Notation(NotationError::Malformed("x".into()));
+        assert_eq!(game_error(&e), GAMES_RESULT_INVALID_PARAMETER);
+    }
+}

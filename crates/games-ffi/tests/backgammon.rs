@@ -1,0 +1,276 @@
+//! The backgammon C API from Rust: what the C examples do not reach
+//! (clones, determinism, a save with dice pending from a position, steps
+//! kept on a refused call, every function's NULL handle).
+#![allow(unsafe_code)]
+
+use std::ffi::{c_char, CStr, CString};
+use std::ptr;
+
+use games_ffi::backgammon::*;
+use games_ffi::games_result::{self, *};
+use games_ffi::{games_budget, GAMES_PLAYER_SECOND};
+
+struct Game(*mut games_backgammon_game);
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from the library and is released once.
+        unsafe { games_backgammon_free(self.0) };
+    }
+}
+
+fn seeded(seed: u64) -> Game {
+    let mut o = games_backgammon_options::default();
+    let mut g = ptr::null_mut();
+    // SAFETY: local out-pointers.
+    unsafe {
+        assert_eq!(games_backgammon_options_default(&mut o), GAMES_RESULT_OK);
+        o.seed = seed;
+        assert_eq!(games_backgammon_new(&o, &mut g), GAMES_RESULT_OK);
+    }
+    Game(g)
+}
+
+fn state(g: &Game) -> games_backgammon_state {
+    let mut s = games_backgammon_state::default();
+    // SAFETY: a live handle and a local out-pointer.
+    assert_eq!(
+        unsafe { games_backgammon_get_state(g.0, &mut s) },
+        GAMES_RESULT_OK
+    );
+    s
+}
+
+fn position_id(g: &Game) -> String {
+    let mut buf = [0 as c_char; 16];
+    let mut len = 0;
+    // SAFETY: a live handle and a local buffer of 16.
+    let r = unsafe { games_backgammon_position_id(g.0, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    // SAFETY: the library wrote a NUL-terminated string.
+    unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn save(g: &Game) -> Vec<u8> {
+    let mut len = 0;
+    // SAFETY: a size query, then a buffer of that size.
+    unsafe {
+        assert_eq!(
+            games_backgammon_save(g.0, ptr::null_mut(), 0, &mut len),
+            GAMES_RESULT_BUFFER_TOO_SMALL
+        );
+        let mut bytes = vec![0u8; len];
+        assert_eq!(
+            games_backgammon_save(g.0, bytes.as_mut_ptr(), len, &mut len),
+            GAMES_RESULT_OK
+        );
+        bytes
+    }
+}
+
+fn load(bytes: &[u8]) -> Result<Game, games_result> {
+    let mut g = ptr::null_mut();
+    // SAFETY: a live slice and a local out-pointer.
+    match unsafe { games_backgammon_load(bytes.as_ptr(), bytes.len(), &mut g) } {
+        GAMES_RESULT_OK => Ok(Game(g)),
+        r => Err(r),
+    }
+}
+
+/// Play `turns` turns, Normal for both, and list the Position IDs seen.
+fn play_turns(g: &Game, turns: usize) -> Vec<String> {
+    let mut ids = Vec::new();
+    let budget = games_budget {
+        max_nodes: 200,
+        max_millis: 0,
+    };
+    for _ in 0..turns {
+        if state(g).game_over {
+            break;
+        }
+        // SAFETY: a live handle and local out-pointers.
+        unsafe {
+            if !state(g).dice_rolled {
+                let r =
+                    games_backgammon_roll(g.0, ptr::null_mut(), ptr::null_mut(), ptr::null_mut());
+                assert_eq!(r, GAMES_RESULT_OK);
+                continue;
+            }
+            let mut play = games_backgammon_play::default();
+            let r = games_backgammon_ai_move(
+                g.0,
+                GAMES_BACKGAMMON_LEVEL_EASY,
+                &budget,
+                ptr::null(),
+                &mut play,
+            );
+            assert_eq!(r, GAMES_RESULT_OK);
+            assert_eq!(games_backgammon_play_move(g.0, &play), GAMES_RESULT_OK);
+        }
+        ids.push(position_id(g));
+    }
+    ids
+}
+
+#[test]
+fn a_seed_replays_the_same_game_and_a_save_goes_on_the_same() {
+    let a = seeded(99);
+    let b = seeded(99);
+    assert_eq!(play_turns(&a, 30), play_turns(&b, 30));
+    // A loaded copy and a clone continue exactly like the original.
+    let loaded = load(&save(&a)).expect("a save loads");
+    let mut clone = ptr::null_mut();
+    // SAFETY: a live handle and a local out-pointer.
+    assert_eq!(
+        unsafe { games_backgammon_clone(a.0, &mut clone) },
+        GAMES_RESULT_OK
+    );
+    let clone = Game(clone);
+    let next = play_turns(&a, 20);
+    assert_eq!(play_turns(&loaded, 20), next);
+    assert_eq!(play_turns(&clone, 20), next);
+    assert!(state(&a).seeded);
+}
+
+#[test]
+fn a_game_from_a_position_saves_with_its_pending_dice() {
+    let xgid = CString::new("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10").unwrap();
+    let mut g = ptr::null_mut();
+    // SAFETY: a NUL-terminated string and a local out-pointer.
+    let r =
+        unsafe { games_backgammon_new_from_xgid(xgid.as_ptr(), GAMES_PLAYER_SECOND, 4, &mut g) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    let g = Game(g);
+    let s = state(&g);
+    assert_eq!((s.to_move, s.die1, s.die2, s.seeded), (1, 5, 2, false));
+    assert_eq!((s.opening_first, s.opening_second), (0, 0));
+    let loaded = load(&save(&g)).expect("a save loads");
+    let t = state(&loaded);
+    assert_eq!(
+        (t.to_move, t.die1, t.die2, t.legal_plays),
+        (1, 5, 2, s.legal_plays)
+    );
+    assert_eq!(position_id(&loaded), position_id(&g));
+    let text = CString::new("13/11 13/8").unwrap();
+    // SAFETY: a live handle and a NUL-terminated string.
+    assert_eq!(
+        unsafe { games_backgammon_play_notation(loaded.0, text.as_ptr()) },
+        GAMES_RESULT_OK
+    );
+    assert_eq!(state(&loaded).to_move, 0);
+}
+
+#[test]
+fn a_refused_step_keeps_the_steps_made_and_a_whole_move_drops_them() {
+    let o = games_backgammon_options {
+        opening_first: 6,
+        opening_second: 5,
+        ..Default::default()
+    };
+    let mut g = ptr::null_mut();
+    // SAFETY: local pointers and a live handle throughout.
+    unsafe {
+        assert_eq!(games_backgammon_new(&o, &mut g), GAMES_RESULT_OK);
+        let g = Game(g);
+        assert_eq!(
+            games_backgammon_step_play(g.0, 24, 18, ptr::null_mut()),
+            GAMES_RESULT_OK
+        );
+        let before = state(&g);
+        assert_eq!(before.steps_made, 1);
+        assert_eq!(
+            games_backgammon_step_play(g.0, 13, 7, ptr::null_mut()),
+            GAMES_RESULT_ILLEGAL_MOVE
+        );
+        assert_eq!(games_backgammon_turn_commit(g.0), GAMES_RESULT_ILLEGAL_MOVE);
+        assert_eq!(state(&g), before);
+        // The tapped point 13 can only be reached by the runner with the 5.
+        let mut from = 0;
+        assert_eq!(
+            games_backgammon_checker_for_point(g.0, 13, &mut from),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(from, 18);
+        // A whole move drops the steps in progress.
+        let text = CString::new("13/7 13/8").unwrap();
+        assert_eq!(
+            games_backgammon_play_notation(g.0, text.as_ptr()),
+            GAMES_RESULT_OK
+        );
+        let s = state(&g);
+        assert_eq!((s.to_move, s.pips_first, s.steps_made), (1, 156, 0));
+        let mut board = games_backgammon_board::default();
+        assert_eq!(games_backgammon_get_board(g.0, &mut board), GAMES_RESULT_OK);
+        assert_eq!(
+            (
+                board.first[24],
+                board.first[13],
+                board.first[8],
+                board.first[7]
+            ),
+            (2, 3, 4, 1)
+        );
+        // A too-small list reports its size and writes nothing.
+        let mut plays = [games_backgammon_play::default(); 1];
+        let mut len = 0;
+        assert_eq!(
+            games_backgammon_set_dice(g.0, 3, 1, ptr::null_mut()),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(
+            games_backgammon_legal_plays(g.0, plays.as_mut_ptr(), 1, &mut len),
+            GAMES_RESULT_BUFFER_TOO_SMALL
+        );
+        assert!(len > 1);
+        assert_eq!(plays[0], games_backgammon_play::default());
+    }
+}
+
+#[test]
+fn every_function_refuses_a_null_handle() {
+    let mut len = 0usize;
+    let mut n = 0u32;
+    let mut play = games_backgammon_play::default();
+    let mut state = games_backgammon_state::default();
+    let mut board = games_backgammon_board::default();
+    let mut rec = games_backgammon_turn_record::default();
+    let mut buf = [0 as c_char; 8];
+    let mut bytes = [0u8; 8];
+    let text = CString::new("8/5 6/5").unwrap();
+    let null = ptr::null_mut::<games_backgammon_game>();
+    // SAFETY: NULL handles are allowed; every other pointer is local.
+    let results = unsafe {
+        [
+            games_backgammon_get_state(null, &mut state),
+            games_backgammon_get_board(null, &mut board),
+            games_backgammon_roll(null, ptr::null_mut(), ptr::null_mut(), ptr::null_mut()),
+            games_backgammon_set_dice(null, 3, 1, ptr::null_mut()),
+            games_backgammon_legal_play_count(null, &mut n),
+            games_backgammon_legal_plays(null, &mut play, 1, &mut len),
+            games_backgammon_legal_play_get(null, 0, &mut play),
+            games_backgammon_legal_play_notation(null, 0, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_legal_play_position_id(null, 0, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_play_notation(null, text.as_ptr()),
+            games_backgammon_play_move(null, &play),
+            games_backgammon_movable_checkers(null, bytes.as_mut_ptr(), 8, &mut len),
+            games_backgammon_destinations(null, 6, bytes.as_mut_ptr(), 8, &mut len),
+            games_backgammon_checker_for_point(null, 5, &mut n),
+            games_backgammon_step_play(null, 8, 5, ptr::null_mut()),
+            games_backgammon_step_undo(null),
+            games_backgammon_turn_commit(null),
+            games_backgammon_ai_move(null, 0, ptr::null(), ptr::null(), &mut play),
+            games_backgammon_position_id(null, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_xgid(null, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_history_get(null, 0, &mut rec, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_save(null, bytes.as_mut_ptr(), 8, &mut len),
+            games_backgammon_last_error(null, buf.as_mut_ptr(), 8, &mut len),
+            games_backgammon_clone(null, &mut ptr::null_mut()),
+            games_backgammon_play_to_string(ptr::null(), buf.as_mut_ptr(), 8, &mut len),
+        ]
+    };
+    for (i, r) in results.iter().enumerate() {
+        assert_eq!(*r, GAMES_RESULT_NULL_PARAMETER, "call {i}");
+    }
+}
