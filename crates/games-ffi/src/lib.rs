@@ -20,6 +20,7 @@
 
 pub mod boundary;
 pub mod buffer;
+pub mod canicas;
 pub mod common;
 pub mod nim;
 pub mod result;
