@@ -102,6 +102,116 @@
 #define GAMES_BACKGAMMON_RESULT_BACKGAMMON 3
 
 /**
+ * The five-in-a-row game (lines of 5 or more leave the board).
+ */
+#define GAMES_CANICAS_VARIANT_FIVE 0
+
+/**
+ * The four-in-a-row game (lines of 4 or more; the easier version).
+ */
+#define GAMES_CANICAS_VARIANT_FOUR 1
+
+/**
+ * Rules that are neither default variant (in `games_canicas_state.variant`).
+ */
+#define GAMES_CANICAS_VARIANT_CUSTOM 2
+
+/**
+ * Largest board side: size cell buffers with `GAMES_CANICAS_MAX_CELLS`.
+ */
+#define GAMES_CANICAS_MAX_SIZE 11
+
+/**
+ * Most cells of any board (11 × 11).
+ */
+#define GAMES_CANICAS_MAX_CELLS 121
+
+/**
+ * Most colours of any rules.
+ */
+#define GAMES_CANICAS_MAX_COLOURS 9
+
+/**
+ * Most marbles arriving after one move (the length of the "next" bar).
+ */
+#define GAMES_CANICAS_MAX_ARRIVALS 8
+
+/**
+ * Longest text of a move (`k11-k10` and its NUL), for move buffers.
+ */
+#define GAMES_CANICAS_MAX_MOVE_TEXT 8
+
+/**
+ * A line running left to right along a row.
+ */
+#define GAMES_CANICAS_DIRECTION_HORIZONTAL 0
+
+/**
+ * A line running top to bottom along a column.
+ */
+#define GAMES_CANICAS_DIRECTION_VERTICAL 1
+
+/**
+ * A line running from the top-left to the bottom-right.
+ */
+#define GAMES_CANICAS_DIRECTION_DIAGONAL 2
+
+/**
+ * A line running from the top-right to the bottom-left.
+ */
+#define GAMES_CANICAS_DIRECTION_ANTI_DIAGONAL 3
+
+/**
+ * The last call on the handle succeeded.
+ */
+#define GAMES_CANICAS_ERROR_NONE 0
+
+/**
+ * The game is over: no move can be played.
+ */
+#define GAMES_CANICAS_ERROR_GAME_OVER 1
+
+/**
+ * A cell is off the board.
+ */
+#define GAMES_CANICAS_ERROR_OFF_BOARD 2
+
+/**
+ * There is no marble on the source cell.
+ */
+#define GAMES_CANICAS_ERROR_EMPTY_SOURCE 3
+
+/**
+ * The target cell holds a marble.
+ */
+#define GAMES_CANICAS_ERROR_TARGET_TAKEN 4
+
+/**
+ * The marble cannot reach the target through free cells (blink it red).
+ */
+#define GAMES_CANICAS_ERROR_UNREACHABLE 5
+
+/**
+ * The text is not a move like `e5-a1` (or names a cell off the board).
+ */
+#define GAMES_CANICAS_ERROR_BAD_NOTATION 6
+
+/**
+ * No move has been played yet: nothing to undo.
+ */
+#define GAMES_CANICAS_ERROR_NOTHING_TO_UNDO 7
+
+/**
+ * The last action was an undo: only one move can be undone at a time.
+ */
+#define GAMES_CANICAS_ERROR_ALREADY_UNDONE 8
+
+/**
+ * Another error (a parameter out of range).
+ */
+#define GAMES_CANICAS_ERROR_OTHER 9
+
+/**
  * The player who moves first in a fresh game.
  */
 #define GAMES_PLAYER_FIRST 0
@@ -506,6 +616,19 @@ typedef struct games_backgammon_game games_backgammon_game;
 typedef struct games_cancel_token games_cancel_token;
 
 /**
+ * A Color Lines game. Opaque: create it with `games_canicas_new` or
+ * `games_canicas_load`, release it with `games_canicas_free`.
+ */
+typedef struct games_canicas_game games_canicas_game;
+
+/**
+ * The records of every variant played. Opaque: create it with
+ * `games_canicas_records_new` or `games_canicas_records_load`, release it
+ * with `games_canicas_records_free`.
+ */
+typedef struct games_canicas_records games_canicas_records;
+
+/**
  * A Nim match (or single game) with its history and seeded generator.
  * Opaque: create it with `games_nim_new` or `games_nim_load`, release it
  * with `games_nim_free`.
@@ -729,6 +852,260 @@ typedef struct {
      */
     bool passed;
 } games_backgammon_turn_record;
+
+/**
+ * The rules of a game; fill them with `games_canicas_options_default`.
+ * The defaults of both variants are the game: a 9×9 board, 7 colours, 3
+ * marbles arriving per move, 5 on the board at the start, and lines of 5
+ * (five) or 4 (four).
+ */
+typedef struct {
+    /**
+     * Side of the square board, 2 to 11 (default 9).
+     */
+    uint32_t size;
+    /**
+     * Number of colours, 1 to 9 (default 7).
+     */
+    uint32_t colours;
+    /**
+     * Shortest line that leaves the board, 2 to `size` (5 or 4).
+     */
+    uint32_t min_line;
+    /**
+     * Marbles arriving after a move that removes nothing, 1 to 8 (default 3).
+     */
+    uint32_t arrivals;
+    /**
+     * Marbles on the board at the start, 1 to `size`² (default 5).
+     */
+    uint32_t start;
+} games_canicas_options;
+
+/**
+ * Everything about a game that fits in a few numbers.
+ */
+typedef struct {
+    /**
+     * The rules played.
+     */
+    games_canicas_options options;
+    /**
+     * `GAMES_CANICAS_VARIANT_FIVE`, `_FOUR` or `_CUSTOM`.
+     */
+    uint32_t variant;
+    /**
+     * The deal.
+     */
+    uint64_t deal;
+    /**
+     * Points so far.
+     */
+    uint64_t score;
+    /**
+     * Moves played so far.
+     */
+    uint64_t moves;
+    /**
+     * Marbles on the board.
+     */
+    uint32_t marbles;
+    /**
+     * Free cells.
+     */
+    uint32_t free_cells;
+    /**
+     * Marbles that landed so far (starting marbles included).
+     */
+    uint64_t landed;
+    /**
+     * Marbles removed in lines so far.
+     */
+    uint64_t removed;
+    /**
+     * Number `k` of the next marble due.
+     */
+    uint64_t next_marble;
+    /**
+     * Whether the game is over (no cell is free).
+     */
+    bool game_over;
+    /**
+     * Whether `games_canicas_undo` would take a move back.
+     */
+    bool can_undo;
+    /**
+     * Whether this game replays a deal ("Retry").
+     */
+    bool replay;
+} games_canicas_state;
+
+/**
+ * A move: the marble on cell `from` travels to the free cell `to`.
+ */
+typedef struct {
+    /**
+     * The cell of the marble that moves (`row × size + col`).
+     */
+    uint32_t from;
+    /**
+     * The free cell it travels to.
+     */
+    uint32_t to;
+} games_canicas_move;
+
+/**
+ * What one move did. The lines and arrivals themselves are read with
+ * `games_canicas_last_lines` and `games_canicas_last_arrivals`.
+ */
+typedef struct {
+    /**
+     * Points the move scored (its lines and the arrivals' lines).
+     */
+    uint64_t points;
+    /**
+     * Lines through the moved marble that left the board (0: the move
+     * removed nothing and the "next" bar arrived).
+     */
+    uint32_t lines;
+    /**
+     * Lines formed by arriving marbles that left the board.
+     */
+    uint32_t arrival_lines;
+    /**
+     * Marbles that arrived.
+     */
+    uint32_t arrivals;
+    /**
+     * Whether the game is over after the move.
+     */
+    bool game_over;
+} games_canicas_outcome;
+
+/**
+ * A line of marbles that left the board.
+ */
+typedef struct {
+    /**
+     * Its first cell (the topmost; the leftmost for a horizontal line).
+     */
+    uint32_t start;
+    /**
+     * `GAMES_CANICAS_DIRECTION_*` from the first cell to the others.
+     */
+    uint32_t direction;
+    /**
+     * Number of marbles in it.
+     */
+    uint32_t length;
+    /**
+     * Colour of its marbles.
+     */
+    uint32_t colour;
+    /**
+     * Points it scored: `n × (n − m + 1) × 2`.
+     */
+    uint32_t points;
+    /**
+     * Whether arriving marbles formed it (false: the moved marble did).
+     */
+    bool by_arrival;
+} games_canicas_line;
+
+/**
+ * A marble that arrived on the board after a move.
+ */
+typedef struct {
+    /**
+     * Where it landed.
+     */
+    uint32_t cell;
+    /**
+     * Its colour.
+     */
+    uint32_t colour;
+    /**
+     * Its number `k` in the deal (0 for the first marble of the game).
+     */
+    uint64_t index;
+} games_canicas_arrival;
+
+/**
+ * The end-of-game summary, from `games_canicas_records_finish`.
+ */
+typedef struct {
+    /**
+     * The rules played.
+     */
+    games_canicas_options options;
+    /**
+     * The deal played.
+     */
+    uint64_t deal;
+    /**
+     * Whether the game was a replay ("Retry"); replays count apart.
+     */
+    bool replay;
+    /**
+     * Points scored.
+     */
+    uint64_t points;
+    /**
+     * Moves played.
+     */
+    uint64_t moves;
+    /**
+     * Time played in milliseconds, as the host passed it.
+     */
+    uint64_t elapsed_millis;
+    /**
+     * Lines removed by length: `lines_by_length[n]` lines of `n` marbles
+     * (indices 0 to `GAMES_CANICAS_MAX_SIZE`).
+     */
+    uint64_t lines_by_length[12];
+    /**
+     * Whether this game set a new record for its rules.
+     */
+    bool new_record;
+    /**
+     * Whether there was a record before this game.
+     */
+    bool had_record;
+    /**
+     * The record before this game (0 when `had_record` is false).
+     */
+    uint64_t previous_record;
+} games_canicas_summary;
+
+/**
+ * The record and statistics of one set of rules (one variant).
+ */
+typedef struct {
+    /**
+     * Best points of a finished fresh game (the record; 0 with no games).
+     */
+    uint64_t best_points;
+    /**
+     * Fresh games recorded.
+     */
+    uint64_t games;
+    /**
+     * Points of all fresh games.
+     */
+    uint64_t total_points;
+    /**
+     * Moves of all fresh games.
+     */
+    uint64_t total_moves;
+    /**
+     * Replayed games recorded.
+     */
+    uint64_t replays;
+    /**
+     * Best points of a replayed game.
+     */
+    uint64_t replay_best_points;
+} games_canicas_record;
 
 /**
  * Everything about a Nim game that fits in a few numbers; rows are read
@@ -1459,6 +1836,427 @@ games_result games_backgammon_last_error(const games_backgammon_game *game,
                                          char *buf,
                                          size_t cap,
                                          size_t *out_len);
+
+/**
+ * Fill `*out_options` with the rules of `variant`
+ * (`GAMES_CANICAS_VARIANT_FIVE` or `_FOUR`); change fields to play other
+ * boards. An unknown variant gives `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `out_options` must be NULL or writable.
+ */
+games_result games_canicas_options_default(uint32_t variant, games_canicas_options *out_options);
+
+/**
+ * Create a game of `deal` under `options` (NULL: the five-in-a-row game)
+ * in `*out_game`, owned by the caller (release it with
+ * `games_canicas_free`). The starting marbles are placed (any line they
+ * form is removed and scored). Rules that cannot be played give
+ * `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+ *
+ * # Safety
+ * `options` NULL or readable; `out_game` NULL or writable.
+ */
+games_result games_canicas_new(const games_canicas_options *options,
+                               uint64_t deal,
+                               games_canicas_game **out_game);
+
+/**
+ * Copy a game (with its undo and last move) into a new handle in
+ * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_canicas_clone(const games_canicas_game *game, games_canicas_game **out_game);
+
+/**
+ * Release a game (NULL does nothing).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle released once.
+ */
+void games_canicas_free(games_canicas_game *game);
+
+/**
+ * Read the rules, score, counters and flags into `*out_state`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_state` NULL or writable.
+ */
+games_result games_canicas_get_state(const games_canicas_game *game,
+                                     games_canicas_state *out_state);
+
+/**
+ * The board: one colour per cell by index (`row × size + col`), 0 for a
+ * free cell; `size`² bytes (at most `GAMES_CANICAS_MAX_CELLS`).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_canicas_cells(const games_canicas_game *game,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *out_len);
+
+/**
+ * The colours of the "next" bar: the marbles that arrive after a move that
+ * removes nothing, in order of arrival (`arrivals` bytes, at most
+ * `GAMES_CANICAS_MAX_ARRIVALS`).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_canicas_next_colours(const games_canicas_game *game,
+                                        uint8_t *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * The board as text, NUL-terminated: one character per cell, row by row
+ * from the top-left, `.` for a free cell and the colour digit for a marble
+ * (81 characters and the NUL on the 9×9 board).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_board_text(const games_canicas_game *game,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * Read a text board (as `games_canicas_board_text` writes it; whitespace is
+ * ignored, the side is the square root of the number of cells, 2 to 11)
+ * into one colour per cell in `buf` (0 for free), and its side in
+ * `*out_size`. Text that is not a board gives
+ * `GAMES_RESULT_INVALID_PARAMETER`; nothing is written then.
+ *
+ * # Safety
+ * `text` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+ * bytes; `out_len` and `out_size` NULL or writable.
+ */
+games_result games_canicas_board_from_text(const char *text,
+                                           uint8_t *buf,
+                                           size_t cap,
+                                           size_t *out_len,
+                                           uint32_t *out_size);
+
+/**
+ * Every free cell the marble on `from` can reach, in index order (at most
+ * `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
+ * `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
+ * a cell off the board `GAMES_RESULT_INVALID_PARAMETER`. Changes nothing
+ * but the last error.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+ */
+games_result games_canicas_reachable(games_canicas_game *game,
+                                     uint32_t from,
+                                     uint32_t *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+/**
+ * A shortest path for the marble on `mv.from` to `mv.to`, both ends
+ * included, one step up, down, left or right at a time (for the
+ * animation). An illegal move gives `GAMES_RESULT_ILLEGAL_MOVE` (or
+ * `GAMES_RESULT_GAME_OVER`) with the reason in
+ * `games_canicas_last_error_code` (`GAMES_CANICAS_ERROR_UNREACHABLE`,
+ * `_EMPTY_SOURCE`, `_TARGET_TAKEN`, `_OFF_BOARD`); the game is unchanged.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+ */
+games_result games_canicas_path(games_canicas_game *game,
+                                games_canicas_move mv,
+                                uint32_t *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/**
+ * Play a move: the marble travels, lines of the minimum length or more
+ * through it leave the board and score (the player moves again); a move
+ * that removes nothing brings the marbles of the "next" bar (their lines
+ * leave and score too). `*out_outcome` (may be NULL) gets the points and
+ * counts; the lines and arrivals are read with `games_canicas_last_lines`
+ * and `games_canicas_last_arrivals`. An illegal move gives
+ * `GAMES_RESULT_ILLEGAL_MOVE` (or `GAMES_RESULT_GAME_OVER`), the reason in
+ * `games_canicas_last_error_code`, and changes nothing.
+ *
+ * # Safety
+ * `game` NULL or live; `out_outcome` NULL or writable.
+ */
+games_result games_canicas_play(games_canicas_game *game,
+                                games_canicas_move mv,
+                                games_canicas_outcome *out_outcome);
+
+/**
+ * As `games_canicas_play` with the move in text, e.g. `e5-a1`. Text that
+ * is not a move of this board gives `GAMES_RESULT_INVALID_PARAMETER`
+ * (error code `GAMES_CANICAS_ERROR_BAD_NOTATION`) and changes nothing.
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or a NUL-terminated string;
+ * `out_outcome` NULL or writable.
+ */
+games_result games_canicas_play_notation(games_canicas_game *game,
+                                         const char *text,
+                                         games_canicas_outcome *out_outcome);
+
+/**
+ * Read a move in text (`e5-a1`) on this game's board into `*out_move`
+ * (not played). Text that is not a move gives
+ * `GAMES_RESULT_INVALID_PARAMETER` (error code
+ * `GAMES_CANICAS_ERROR_BAD_NOTATION`).
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
+ */
+games_result games_canicas_parse_move(games_canicas_game *game,
+                                      const char *text,
+                                      games_canicas_move *out_move);
+
+/**
+ * Write `mv` in text (`e5-a1`) for this game's board, NUL-terminated (at
+ * most `GAMES_CANICAS_MAX_MOVE_TEXT` bytes). A cell off the board gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_move_to_string(const games_canicas_game *game,
+                                          games_canicas_move mv,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * The lines the last move removed: first those through the moved marble,
+ * then those the arriving marbles formed (`by_arrival`). Empty before any
+ * move and after an undo, retry, new deal or load.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+ */
+games_result games_canicas_last_lines(const games_canicas_game *game,
+                                      games_canicas_line *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * The marbles that arrived after the last move, in order of arrival (empty
+ * when it removed a line without emptying the board; empty before any
+ * move and after an undo, retry, new deal or load).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable arrivals; `out_len` NULL or writable.
+ */
+games_result games_canicas_last_arrivals(const games_canicas_game *game,
+                                         games_canicas_arrival *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * The moves played so far, in order (an undone move is not listed).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+ */
+games_result games_canicas_moves_played(const games_canicas_game *game,
+                                        games_canicas_move *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * Take back the last move, with what arrived after it and the points it
+ * scored; the same marbles arrive again after the same move. Only one move
+ * at a time: a second undo in a row gives `GAMES_RESULT_NOTHING_TO_UNDO`
+ * (error code `GAMES_CANICAS_ERROR_ALREADY_UNDONE`), as does an undo
+ * before any move (`GAMES_CANICAS_ERROR_NOTHING_TO_UNDO`).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_canicas_undo(games_canicas_game *game);
+
+/**
+ * "Retry": replace the game by the same deal from the start, marked as a
+ * replay (`games_canicas_state.replay`; replays count apart in the
+ * records).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_canicas_retry(games_canicas_game *game);
+
+/**
+ * "New": replace the game by a fresh game of the same rules with `deal`
+ * (the host draws it, e.g. from its clock or a random source).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_canicas_new_deal(games_canicas_game *game, uint64_t deal);
+
+/**
+ * The AI's move in `*out_move` (not played): the best move found within
+ * `budget` (NULL: the default hint budget, a node count with a time cap as
+ * a safety net), stopping early when `cancel` (may be NULL) is set. It
+ * sees only the board and the "next" bar. Deterministic for a position and
+ * a node budget without a time limit. A game over gives
+ * `GAMES_RESULT_GAME_OVER`.
+ *
+ * # Safety
+ * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+ * token; `out_move` NULL or writable.
+ */
+games_result games_canicas_hint(games_canicas_game *game,
+                                const games_budget *budget,
+                                const games_cancel_token *cancel,
+                                games_canicas_move *out_move);
+
+/**
+ * The AI's move for a bare position (a board typed in, say): `cells` one
+ * colour per cell (0 free, `size`² of them for the rules of `options`,
+ * NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
+ * move is written to `*out_move`. Bad rules, cells or colours give
+ * `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
+ * gives `GAMES_RESULT_GAME_OVER`.
+ *
+ * # Safety
+ * `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+ * `next` NULL or `next_len` readable bytes; `budget` NULL or readable;
+ * `cancel` NULL or a live token; `out_move` NULL or writable.
+ */
+games_result games_canicas_board_hint(const games_canicas_options *options,
+                                      const uint8_t *cells,
+                                      size_t cells_len,
+                                      const uint8_t *next,
+                                      size_t next_len,
+                                      const games_budget *budget,
+                                      const games_cancel_token *cancel,
+                                      games_canicas_move *out_move);
+
+/**
+ * Save the game in progress (rules, deal, replay flag, moves, undo state)
+ * as versioned JSON bytes (not NUL-terminated) into the caller's buffer.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_canicas_save(const games_canicas_game *game,
+                                uint8_t *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/**
+ * Load bytes written by `games_canicas_save` into a new handle in
+ * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ * The moves are replayed from the deal and must lead to the saved state:
+ * malformed or inconsistent bytes give `GAMES_RESULT_INVALID_DATA`, an
+ * unknown version `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created
+ * then.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+ */
+games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
+
+/**
+ * Why the last failed call on this handle failed, in words (NUL-terminated;
+ * empty after a call that succeeded).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_last_error(const games_canicas_game *game,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * Why the last failed call on this handle failed, as a
+ * `GAMES_CANICAS_ERROR_*` code in `*out_code` (`GAMES_CANICAS_ERROR_NONE`
+ * after a call that succeeded): e.g. `GAMES_CANICAS_ERROR_UNREACHABLE` for
+ * a target the marble cannot reach.
+ *
+ * # Safety
+ * `game` NULL or live; `out_code` NULL or writable.
+ */
+games_result games_canicas_last_error_code(const games_canicas_game *game, uint32_t *out_code);
+
+/**
+ * Create empty records in `*out_records`, owned by the caller (release
+ * them with `games_canicas_records_free`).
+ *
+ * # Safety
+ * `out_records` must be NULL or writable.
+ */
+games_result games_canicas_records_new(games_canicas_records **out_records);
+
+/**
+ * Release records (NULL does nothing).
+ *
+ * # Safety
+ * `records` must be NULL or a live handle released once.
+ */
+void games_canicas_records_free(games_canicas_records *records);
+
+/**
+ * Record a game at its end and write its summary to `*out_summary` (may be
+ * NULL): points, moves, lines removed by length, and whether it set a new
+ * record for its rules. `elapsed_millis` is the time the host measured. A
+ * fresh deal that beats the record (or is the first game of its rules)
+ * sets a new record; a replay never does and counts apart. Call it once
+ * per game (usually when `game_over` is set); each call records a game.
+ *
+ * # Safety
+ * `records` NULL or live; `game` NULL or live; `out_summary` NULL or writable.
+ */
+games_result games_canicas_records_finish(games_canicas_records *records,
+                                          const games_canicas_game *game,
+                                          uint64_t elapsed_millis,
+                                          games_canicas_summary *out_summary);
+
+/**
+ * The record and statistics of the rules `options` (NULL: the
+ * five-in-a-row game) in `*out_record`; all zeros when no game of them was
+ * recorded. Rules that cannot be played give `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `records` NULL or live; `options` NULL or readable; `out_record` NULL or writable.
+ */
+games_result games_canicas_records_get(const games_canicas_records *records,
+                                       const games_canicas_options *options,
+                                       games_canicas_record *out_record);
+
+/**
+ * Save the records of every variant as versioned JSON bytes (not
+ * NUL-terminated) into the caller's buffer, for the host to persist.
+ *
+ * # Safety
+ * `records` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_canicas_records_save(const games_canicas_records *records,
+                                        uint8_t *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+/**
+ * Load records written by `games_canicas_records_save` into a new handle
+ * in `*out_records`, owned by the caller (release it with
+ * `games_canicas_records_free`). Malformed or inconsistent bytes give
+ * `GAMES_RESULT_INVALID_DATA`, an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `out_records` NULL or writable.
+ */
+games_result games_canicas_records_load(const uint8_t *data,
+                                        size_t len,
+                                        games_canicas_records **out_records);
 
 /**
  * Create a cancel token (not set) in `*out_token`. The caller owns it and

@@ -21,6 +21,7 @@
 pub mod backgammon;
 pub mod boundary;
 pub mod buffer;
+pub mod canicas;
 pub mod common;
 pub mod nim;
 pub mod result;

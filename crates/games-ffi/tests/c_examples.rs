@@ -31,5 +31,5 @@ fn c_and_cpp_examples_build_clean_and_pass() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "examples failed:\n{stdout}\n{stderr}");
-    assert_eq!(stdout.matches("all checks passed").count(), 7, "{stdout}");
+    assert_eq!(stdout.matches("all checks passed").count(), 9, "{stdout}");
 }

@@ -489,3 +489,236 @@ public final class BackgammonGame {
         readText { games_backgammon_last_error(handle, $0, $1, $2) }
     }
 }
+
+/// The two Color Lines variants, each with its own record.
+public enum CanicasVariant: UInt32 {
+    case five = 0, four = 1
+}
+
+/// A Color Lines (canicas) game of one deal. Cells are numbered
+/// `row * size + col` from the top-left; colours are 1...colours, 0 is free.
+public final class CanicasGame {
+    let handle: OpaquePointer
+
+    /// A new game of `deal` under the rules of `variant` (9×9, 7 colours,
+    /// 3 arrivals, 5 to start, lines of 5 or 4).
+    public convenience init(variant: CanicasVariant = .five, deal: UInt64) throws {
+        var options = games_canicas_options()
+        try check(games_canicas_options_default(variant.rawValue, &options))
+        try self.init(options: options, deal: deal)
+    }
+
+    /// A new game under other rules (board size, colours, minimum line,
+    /// arrivals per move, starting marbles).
+    public init(options: games_canicas_options, deal: UInt64) throws {
+        var options = options
+        var out: OpaquePointer?
+        try check(games_canicas_new(&options, deal, &out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        handle = h
+    }
+
+    /// Load bytes written by `save()`.
+    public init(saved: [UInt8]) throws {
+        var out: OpaquePointer?
+        let result = saved.withUnsafeBufferPointer { buf in
+            games_canicas_load(buf.baseAddress, buf.count, &out)
+        }
+        try check(result)
+        guard let h = out else { throw GamesError(code: 10, message: "no handle") }
+        handle = h
+    }
+
+    deinit { games_canicas_free(handle) }
+
+    /// Rules, deal, score, moves, flags.
+    public var state: games_canicas_state {
+        var s = games_canicas_state()
+        _ = games_canicas_get_state(handle, &s)
+        return s
+    }
+
+    /// One colour per cell (0: free).
+    public var cells: [UInt8] {
+        var len = 0
+        _ = games_canicas_cells(handle, nil, 0, &len)
+        var out = [UInt8](repeating: 0, count: len)
+        _ = games_canicas_cells(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// The colours of the "next" bar, in order of arrival.
+    public var nextColours: [UInt8] {
+        var len = 0
+        _ = games_canicas_next_colours(handle, nil, 0, &len)
+        var out = [UInt8](repeating: 0, count: len)
+        _ = games_canicas_next_colours(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// The board as text: `.` free, a digit per colour, row by row.
+    public var boardText: String {
+        var len = 0
+        _ = games_canicas_board_text(handle, nil, 0, &len)
+        var buf = [CChar](repeating: 0, count: max(len, 1))
+        _ = games_canicas_board_text(handle, &buf, buf.count, &len)
+        return String(cString: buf)
+    }
+
+    /// Every free cell the marble on `from` can reach.
+    public func reachable(from: UInt32) throws -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: Int(GAMES_CANICAS_MAX_CELLS))
+        var len = 0
+        let result = games_canicas_reachable(handle, from, &out, out.count, &len)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+        return Array(out.prefix(len))
+    }
+
+    /// A shortest path (both ends included) for the animation; an
+    /// unreachable target throws with `lastErrorCode == GAMES_CANICAS_ERROR_UNREACHABLE`.
+    public func path(from: UInt32, to: UInt32) throws -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: Int(GAMES_CANICAS_MAX_CELLS))
+        var len = 0
+        let result = games_canicas_path(handle, games_canicas_move(from: from, to: to), &out, out.count, &len)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+        return Array(out.prefix(len))
+    }
+
+    /// Play a move; an illegal one throws and changes nothing (see `lastErrorCode`).
+    @discardableResult
+    public func play(from: UInt32, to: UInt32) throws -> games_canicas_outcome {
+        var out = games_canicas_outcome()
+        let result = games_canicas_play(handle, games_canicas_move(from: from, to: to), &out)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+        return out
+    }
+
+    /// Play a move in text, e.g. "e5-a1".
+    @discardableResult
+    public func play(_ text: String) throws -> games_canicas_outcome {
+        var out = games_canicas_outcome()
+        let result = games_canicas_play_notation(handle, text, &out)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+        return out
+    }
+
+    /// The lines the last move removed (the moved marble's, then the arrivals').
+    public var lastLines: [games_canicas_line] {
+        var len = 0
+        _ = games_canicas_last_lines(handle, nil, 0, &len)
+        var out = [games_canicas_line](repeating: games_canicas_line(), count: len)
+        _ = games_canicas_last_lines(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// The marbles that arrived after the last move.
+    public var lastArrivals: [games_canicas_arrival] {
+        var len = 0
+        _ = games_canicas_last_arrivals(handle, nil, 0, &len)
+        var out = [games_canicas_arrival](repeating: games_canicas_arrival(), count: len)
+        _ = games_canicas_last_arrivals(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// Take back the last move (one at a time).
+    public func undo() throws {
+        let result = games_canicas_undo(handle)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+    }
+
+    /// "Retry": the same deal from the start, marked as a replay.
+    public func retry() throws { try check(games_canicas_retry(handle)) }
+
+    /// "New": a fresh game of the same rules with `deal`.
+    public func newDeal(_ deal: UInt64) throws { try check(games_canicas_new_deal(handle, deal)) }
+
+    /// The AI's move (not played) within `nodes` (0: the default budget).
+    public func hint(nodes: UInt64 = 0, cancel: CancelToken? = nil) throws -> games_canicas_move {
+        var mv = games_canicas_move()
+        var budget = games_budget(max_nodes: nodes, max_millis: 0)
+        let result = nodes > 0
+            ? games_canicas_hint(handle, &budget, cancel?.handle, &mv)
+            : games_canicas_hint(handle, nil, cancel?.handle, &mv)
+        if result != ResultCode.ok.rawValue { throw failure(result) }
+        return mv
+    }
+
+    /// The game in progress as bytes.
+    public func save() throws -> [UInt8] {
+        var len = 0
+        _ = games_canicas_save(handle, nil, 0, &len)
+        var out = [UInt8](repeating: 0, count: len)
+        try check(games_canicas_save(handle, &out, out.count, &len))
+        return out
+    }
+
+    /// `GAMES_CANICAS_ERROR_*` of the last failed call (0 after a success).
+    public var lastErrorCode: UInt32 {
+        var code: UInt32 = 0
+        _ = games_canicas_last_error_code(handle, &code)
+        return code
+    }
+
+    func lastError() -> String {
+        var len = 0
+        _ = games_canicas_last_error(handle, nil, 0, &len)
+        var buf = [CChar](repeating: 0, count: max(len, 1))
+        _ = games_canicas_last_error(handle, &buf, buf.count, &len)
+        return String(cString: buf)
+    }
+
+    func failure(_ result: UInt32) -> GamesError {
+        GamesError(code: result, message: lastError())
+    }
+}
+
+/// The Color Lines records of every variant, to persist with `save()`.
+public final class CanicasRecords {
+    let handle: OpaquePointer
+
+    /// No records yet.
+    public init() throws {
+        var out: OpaquePointer?
+        try check(games_canicas_records_new(&out))
+        guard let h = out else { throw GamesError(code: 1, message: "no handle") }
+        handle = h
+    }
+
+    /// Load bytes written by `save()`.
+    public init(saved: [UInt8]) throws {
+        var out: OpaquePointer?
+        let result = saved.withUnsafeBufferPointer { buf in
+            games_canicas_records_load(buf.baseAddress, buf.count, &out)
+        }
+        try check(result)
+        guard let h = out else { throw GamesError(code: 10, message: "no handle") }
+        handle = h
+    }
+
+    deinit { games_canicas_records_free(handle) }
+
+    /// Record a finished game; `elapsedMillis` is the time the host measured.
+    public func finish(_ game: CanicasGame, elapsedMillis: UInt64) throws -> games_canicas_summary {
+        var summary = games_canicas_summary()
+        try check(games_canicas_records_finish(handle, game.handle, elapsedMillis, &summary))
+        return summary
+    }
+
+    /// The record of a variant.
+    public func record(_ variant: CanicasVariant) throws -> games_canicas_record {
+        var options = games_canicas_options()
+        try check(games_canicas_options_default(variant.rawValue, &options))
+        var out = games_canicas_record()
+        try check(games_canicas_records_get(handle, &options, &out))
+        return out
+    }
+
+    /// The records as bytes.
+    public func save() throws -> [UInt8] {
+        var len = 0
+        _ = games_canicas_records_save(handle, nil, 0, &len)
+        var out = [UInt8](repeating: 0, count: len)
+        try check(games_canicas_records_save(handle, &out, out.count, &len))
+        return out
+    }
+}

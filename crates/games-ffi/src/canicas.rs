@@ -1,0 +1,1649 @@
+//! Color Lines (canicas) through the C ABI: `games_canicas_*`.
+//!
+//! A `games_canicas_game` handle is one game of a deal (a 64-bit number that
+//! decides every marble that arrives) under a set of rules
+//! (`games_canicas_options`: the five- or four-in-a-row variant, or other
+//! board sizes, colours, minimum lines and arrivals). A
+//! `games_canicas_records` handle holds the records of every variant played.
+//!
+//! Cells are numbered `row × size + col` from 0 (row 0 at the top, column 0
+//! at the left); in text, `a1` is the top-left cell and `i9` the
+//! bottom-right one of the 9×9 board, and a move is written `e5-a1`.
+//! Colours are 1 to `colours`; 0 is a free cell.
+
+use std::ffi::{c_char, CStr};
+use std::time::Duration;
+
+use canicas_core::{
+    ai, board_from_text, move_text, parse_move, Board, Cell, Direction, Game, Line, LoadError,
+    MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant, SAVE_VERSION,
+};
+use serde::Deserialize;
+
+use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
+use crate::result::games_result::{self, *};
+
+/// The five-in-a-row game (lines of 5 or more leave the board).
+pub const GAMES_CANICAS_VARIANT_FIVE: u32 = 0;
+/// The four-in-a-row game (lines of 4 or more; the easier version).
+pub const GAMES_CANICAS_VARIANT_FOUR: u32 = 1;
+/// Rules that are neither default variant (in `games_canicas_state.variant`).
+pub const GAMES_CANICAS_VARIANT_CUSTOM: u32 = 2;
+
+/// Largest board side: size cell buffers with `GAMES_CANICAS_MAX_CELLS`.
+pub const GAMES_CANICAS_MAX_SIZE: u32 = 11;
+/// Most cells of any board (11 × 11).
+pub const GAMES_CANICAS_MAX_CELLS: u32 = 121;
+/// Most colours of any rules.
+pub const GAMES_CANICAS_MAX_COLOURS: u32 = 9;
+/// Most marbles arriving after one move (the length of the "next" bar).
+pub const GAMES_CANICAS_MAX_ARRIVALS: u32 = 8;
+/// Longest text of a move (`k11-k10` and its NUL), for move buffers.
+pub const GAMES_CANICAS_MAX_MOVE_TEXT: u32 = 8;
+
+/// A line running left to right along a row.
+pub const GAMES_CANICAS_DIRECTION_HORIZONTAL: u32 = 0;
+/// A line running top to bottom along a column.
+pub const GAMES_CANICAS_DIRECTION_VERTICAL: u32 = 1;
+/// A line running from the top-left to the bottom-right.
+pub const GAMES_CANICAS_DIRECTION_DIAGONAL: u32 = 2;
+/// A line running from the top-right to the bottom-left.
+pub const GAMES_CANICAS_DIRECTION_ANTI_DIAGONAL: u32 = 3;
+
+/// The last call on the handle succeeded.
+pub const GAMES_CANICAS_ERROR_NONE: u32 = 0;
+/// The game is over: no move can be played.
+pub const GAMES_CANICAS_ERROR_GAME_OVER: u32 = 1;
+/// A cell is off the board.
+pub const GAMES_CANICAS_ERROR_OFF_BOARD: u32 = 2;
+/// There is no marble on the source cell.
+pub const GAMES_CANICAS_ERROR_EMPTY_SOURCE: u32 = 3;
+/// The target cell holds a marble.
+pub const GAMES_CANICAS_ERROR_TARGET_TAKEN: u32 = 4;
+/// The marble cannot reach the target through free cells (blink it red).
+pub const GAMES_CANICAS_ERROR_UNREACHABLE: u32 = 5;
+/// The text is not a move like `e5-a1` (or names a cell off the board).
+pub const GAMES_CANICAS_ERROR_BAD_NOTATION: u32 = 6;
+/// No move has been played yet: nothing to undo.
+pub const GAMES_CANICAS_ERROR_NOTHING_TO_UNDO: u32 = 7;
+/// The last action was an undo: only one move can be undone at a time.
+pub const GAMES_CANICAS_ERROR_ALREADY_UNDONE: u32 = 8;
+/// Another error (a parameter out of range).
+pub const GAMES_CANICAS_ERROR_OTHER: u32 = 9;
+
+/// The rules of a game; fill them with `games_canicas_options_default`.
+/// The defaults of both variants are the game: a 9×9 board, 7 colours, 3
+/// marbles arriving per move, 5 on the board at the start, and lines of 5
+/// (five) or 4 (four).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_options {
+    /// Side of the square board, 2 to 11 (default 9).
+    pub size: u32,
+    /// Number of colours, 1 to 9 (default 7).
+    pub colours: u32,
+    /// Shortest line that leaves the board, 2 to `size` (5 or 4).
+    pub min_line: u32,
+    /// Marbles arriving after a move that removes nothing, 1 to 8 (default 3).
+    pub arrivals: u32,
+    /// Marbles on the board at the start, 1 to `size`² (default 5).
+    pub start: u32,
+}
+
+impl games_canicas_options {
+    fn from_rules(r: Rules) -> games_canicas_options {
+        games_canicas_options {
+            size: u32::from(r.size),
+            colours: u32::from(r.colours),
+            min_line: u32::from(r.min_line),
+            arrivals: u32::from(r.arrivals),
+            start: u32::from(r.start),
+        }
+    }
+
+    /// The Rust rules, validated.
+    fn to_rules(self) -> Option<Rules> {
+        let rules = Rules {
+            size: u8::try_from(self.size).ok()?,
+            colours: u8::try_from(self.colours).ok()?,
+            min_line: u8::try_from(self.min_line).ok()?,
+            arrivals: u8::try_from(self.arrivals).ok()?,
+            start: u8::try_from(self.start).ok()?,
+        };
+        rules.validate().ok().map(|()| rules)
+    }
+}
+
+/// A move: the marble on cell `from` travels to the free cell `to`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_move {
+    /// The cell of the marble that moves (`row × size + col`).
+    pub from: u32,
+    /// The free cell it travels to.
+    pub to: u32,
+}
+
+impl games_canicas_move {
+    fn to_rust(self) -> canicas_core::Move {
+        // A number above 255 is off every board: map it to a cell off the board.
+        let cell = |n: u32| Cell(u8::try_from(n).unwrap_or(u8::MAX));
+        canicas_core::Move::new(cell(self.from), cell(self.to))
+    }
+
+    fn from_rust(mv: canicas_core::Move) -> games_canicas_move {
+        games_canicas_move {
+            from: u32::from(mv.from.0),
+            to: u32::from(mv.to.0),
+        }
+    }
+}
+
+/// A line of marbles that left the board.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_line {
+    /// Its first cell (the topmost; the leftmost for a horizontal line).
+    pub start: u32,
+    /// `GAMES_CANICAS_DIRECTION_*` from the first cell to the others.
+    pub direction: u32,
+    /// Number of marbles in it.
+    pub length: u32,
+    /// Colour of its marbles.
+    pub colour: u32,
+    /// Points it scored: `n × (n − m + 1) × 2`.
+    pub points: u32,
+    /// Whether arriving marbles formed it (false: the moved marble did).
+    pub by_arrival: bool,
+}
+
+impl games_canicas_line {
+    fn from_rust(line: &Line, rules: &Rules, by_arrival: bool) -> games_canicas_line {
+        games_canicas_line {
+            start: u32::from(line.start.0),
+            direction: match line.direction {
+                Direction::Horizontal => GAMES_CANICAS_DIRECTION_HORIZONTAL,
+                Direction::Vertical => GAMES_CANICAS_DIRECTION_VERTICAL,
+                Direction::Diagonal => GAMES_CANICAS_DIRECTION_DIAGONAL,
+                Direction::AntiDiagonal => GAMES_CANICAS_DIRECTION_ANTI_DIAGONAL,
+            },
+            length: u32::from(line.len),
+            colour: u32::from(line.colour),
+            points: rules.line_points(line.len),
+            by_arrival,
+        }
+    }
+}
+
+/// A marble that arrived on the board after a move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_arrival {
+    /// Where it landed.
+    pub cell: u32,
+    /// Its colour.
+    pub colour: u32,
+    /// Its number `k` in the deal (0 for the first marble of the game).
+    pub index: u64,
+}
+
+/// What one move did. The lines and arrivals themselves are read with
+/// `games_canicas_last_lines` and `games_canicas_last_arrivals`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_outcome {
+    /// Points the move scored (its lines and the arrivals' lines).
+    pub points: u64,
+    /// Lines through the moved marble that left the board (0: the move
+    /// removed nothing and the "next" bar arrived).
+    pub lines: u32,
+    /// Lines formed by arriving marbles that left the board.
+    pub arrival_lines: u32,
+    /// Marbles that arrived.
+    pub arrivals: u32,
+    /// Whether the game is over after the move.
+    pub game_over: bool,
+}
+
+/// Everything about a game that fits in a few numbers.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_state {
+    /// The rules played.
+    pub options: games_canicas_options,
+    /// `GAMES_CANICAS_VARIANT_FIVE`, `_FOUR` or `_CUSTOM`.
+    pub variant: u32,
+    /// The deal.
+    pub deal: u64,
+    /// Points so far.
+    pub score: u64,
+    /// Moves played so far.
+    pub moves: u64,
+    /// Marbles on the board.
+    pub marbles: u32,
+    /// Free cells.
+    pub free_cells: u32,
+    /// Marbles that landed so far (starting marbles included).
+    pub landed: u64,
+    /// Marbles removed in lines so far.
+    pub removed: u64,
+    /// Number `k` of the next marble due.
+    pub next_marble: u64,
+    /// Whether the game is over (no cell is free).
+    pub game_over: bool,
+    /// Whether `games_canicas_undo` would take a move back.
+    pub can_undo: bool,
+    /// Whether this game replays a deal ("Retry").
+    pub replay: bool,
+}
+
+/// The end-of-game summary, from `games_canicas_records_finish`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_summary {
+    /// The rules played.
+    pub options: games_canicas_options,
+    /// The deal played.
+    pub deal: u64,
+    /// Whether the game was a replay ("Retry"); replays count apart.
+    pub replay: bool,
+    /// Points scored.
+    pub points: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// Time played in milliseconds, as the host passed it.
+    pub elapsed_millis: u64,
+    /// Lines removed by length: `lines_by_length[n]` lines of `n` marbles
+    /// (indices 0 to `GAMES_CANICAS_MAX_SIZE`).
+    pub lines_by_length: [u64; 12],
+    /// Whether this game set a new record for its rules.
+    pub new_record: bool,
+    /// Whether there was a record before this game.
+    pub had_record: bool,
+    /// The record before this game (0 when `had_record` is false).
+    pub previous_record: u64,
+}
+
+/// The record and statistics of one set of rules (one variant).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_record {
+    /// Best points of a finished fresh game (the record; 0 with no games).
+    pub best_points: u64,
+    /// Fresh games recorded.
+    pub games: u64,
+    /// Points of all fresh games.
+    pub total_points: u64,
+    /// Moves of all fresh games.
+    pub total_moves: u64,
+    /// Replayed games recorded.
+    pub replays: u64,
+    /// Best points of a replayed game.
+    pub replay_best_points: u64,
+}
+
+/// The state behind a game handle: the game, what the last move did, and
+/// the code of the last error.
+#[derive(Clone, Debug)]
+pub struct CanicasState {
+    game: Game,
+    last: MoveOutcome,
+    error_code: u32,
+}
+
+impl CanicasState {
+    fn new(game: Game) -> CanicasState {
+        CanicasState {
+            game,
+            last: MoveOutcome::default(),
+            error_code: GAMES_CANICAS_ERROR_NONE,
+        }
+    }
+}
+
+/// A Color Lines game. Opaque: create it with `games_canicas_new` or
+/// `games_canicas_load`, release it with `games_canicas_free`.
+#[derive(Debug, Clone)]
+pub struct games_canicas_game(Guarded<CanicasState>);
+
+impl Handle for games_canicas_game {
+    type Value = CanicasState;
+    fn guarded(&self) -> &Guarded<CanicasState> {
+        &self.0
+    }
+    fn guarded_mut(&mut self) -> &mut Guarded<CanicasState> {
+        &mut self.0
+    }
+}
+
+/// The records of every variant played. Opaque: create it with
+/// `games_canicas_records_new` or `games_canicas_records_load`, release it
+/// with `games_canicas_records_free`.
+#[derive(Debug, Clone)]
+pub struct games_canicas_records(Guarded<Records>);
+
+impl Handle for games_canicas_records {
+    type Value = Records;
+    fn guarded(&self) -> &Guarded<Records> {
+        &self.0
+    }
+    fn guarded_mut(&mut self) -> &mut Guarded<Records> {
+        &mut self.0
+    }
+}
+
+fn fail(
+    g: &mut Guarded<CanicasState>,
+    result: games_result,
+    code: u32,
+    message: impl Into<String>,
+) -> games_result {
+    g.value.error_code = code;
+    g.fail(result, message)
+}
+
+fn succeed(g: &mut Guarded<CanicasState>) -> games_result {
+    g.value.error_code = GAMES_CANICAS_ERROR_NONE;
+    g.succeed()
+}
+
+fn move_error(g: &mut Guarded<CanicasState>, e: MoveError) -> games_result {
+    let code = match e {
+        MoveError::GameOver => {
+            return fail(
+                g,
+                GAMES_RESULT_GAME_OVER,
+                GAMES_CANICAS_ERROR_GAME_OVER,
+                e.to_string(),
+            )
+        }
+        MoveError::OffBoard(_) => GAMES_CANICAS_ERROR_OFF_BOARD,
+        MoveError::EmptySource(_) => GAMES_CANICAS_ERROR_EMPTY_SOURCE,
+        MoveError::TargetTaken(_) => GAMES_CANICAS_ERROR_TARGET_TAKEN,
+        MoveError::Unreachable { .. } => GAMES_CANICAS_ERROR_UNREACHABLE,
+    };
+    fail(g, GAMES_RESULT_ILLEGAL_MOVE, code, e.to_string())
+}
+
+fn variant_rules(variant: u32) -> Option<Rules> {
+    match variant {
+        GAMES_CANICAS_VARIANT_FIVE => Some(Variant::Five.rules()),
+        GAMES_CANICAS_VARIANT_FOUR => Some(Variant::Four.rules()),
+        _ => None,
+    }
+}
+
+/// Read optional options: NULL means the five-in-a-row game.
+///
+/// # Safety
+/// `options` must be NULL or readable.
+unsafe fn read_rules(options: *const games_canicas_options) -> Option<Rules> {
+    // SAFETY: NULL or readable, per the caller.
+    match unsafe { options.as_ref() } {
+        None => Some(Rules::FIVE),
+        Some(o) => o.to_rules(),
+    }
+}
+
+/// Read a NUL-terminated UTF-8 string.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string.
+unsafe fn read_text<'a>(text: *const c_char) -> Result<&'a str, games_result> {
+    if text.is_null() {
+        return Err(GAMES_RESULT_NULL_PARAMETER);
+    }
+    // SAFETY: non-NULL and NUL-terminated, per the caller.
+    unsafe { CStr::from_ptr(text) }
+        .to_str()
+        .map_err(|_| GAMES_RESULT_INVALID_PARAMETER)
+}
+
+/// Whether saved JSON carries a version this library reads; `Err` with the
+/// result to return otherwise.
+fn probe_version(bytes: &[u8]) -> Result<(), games_result> {
+    #[derive(Deserialize)]
+    struct Probe {
+        version: u32,
+    }
+    match serde_json::from_slice::<Probe>(bytes) {
+        Ok(p) if p.version != SAVE_VERSION => Err(GAMES_RESULT_UNSUPPORTED_VERSION),
+        Ok(_) => Ok(()),
+        Err(_) => Err(GAMES_RESULT_INVALID_DATA),
+    }
+}
+
+/// Fill `*out_options` with the rules of `variant`
+/// (`GAMES_CANICAS_VARIANT_FIVE` or `_FOUR`); change fields to play other
+/// boards. An unknown variant gives `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `out_options` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_options_default(
+    variant: u32,
+    out_options: *mut games_canicas_options,
+) -> games_result {
+    guard(|| match variant_rules(variant) {
+        // SAFETY: NULL or writable, per the caller.
+        Some(r) => unsafe { write_out(out_options, games_canicas_options::from_rules(r)) },
+        None => GAMES_RESULT_INVALID_PARAMETER,
+    })
+}
+
+/// Create a game of `deal` under `options` (NULL: the five-in-a-row game)
+/// in `*out_game`, owned by the caller (release it with
+/// `games_canicas_free`). The starting marbles are placed (any line they
+/// form is removed and scored). Rules that cannot be played give
+/// `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+///
+/// # Safety
+/// `options` NULL or readable; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_new(
+    options: *const games_canicas_options,
+    deal: u64,
+    out_game: *mut *mut games_canicas_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let Ok(game) = Game::new(rules, deal) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
+        // SAFETY: `out_game` is non-NULL and writable, per the caller.
+        unsafe { box_into(handle, out_game) }
+    })
+}
+
+/// Copy a game (with its undo and last move) into a new handle in
+/// `*out_game`, owned by the caller (release it with `games_canicas_free`).
+///
+/// # Safety
+/// `game` NULL or live; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_clone(
+    game: *const games_canicas_game,
+    out_game: *mut *mut games_canicas_game,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let mut copy = g.clone();
+            copy.value.error_code = GAMES_CANICAS_ERROR_NONE;
+            box_into(games_canicas_game(copy), out_game)
+        })
+    }
+}
+
+/// Release a game (NULL does nothing).
+///
+/// # Safety
+/// `game` must be NULL or a live handle released once.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_free(game: *mut games_canicas_game) {
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(game) };
+}
+
+/// Read the rules, score, counters and flags into `*out_state`.
+///
+/// # Safety
+/// `game` NULL or live; `out_state` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_get_state(
+    game: *const games_canicas_game,
+    out_state: *mut games_canicas_state,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let game = &g.value.game;
+            let s = game.state();
+            let rules = *s.rules();
+            let state = games_canicas_state {
+                options: games_canicas_options::from_rules(rules),
+                variant: match rules.variant() {
+                    Some(Variant::Five) => GAMES_CANICAS_VARIANT_FIVE,
+                    Some(Variant::Four) => GAMES_CANICAS_VARIANT_FOUR,
+                    None => GAMES_CANICAS_VARIANT_CUSTOM,
+                },
+                deal: s.deal(),
+                score: s.score(),
+                moves: s.moves(),
+                marbles: s.board().marble_count(),
+                free_cells: s.board().free_count(),
+                landed: s.landed(),
+                removed: s.removed(),
+                next_marble: s.next_marble(),
+                game_over: s.is_over(),
+                can_undo: game.can_undo(),
+                replay: game.is_replay(),
+            };
+            write_out(out_state, state)
+        })
+    }
+}
+
+/// The board: one colour per cell by index (`row × size + col`), 0 for a
+/// free cell; `size`² bytes (at most `GAMES_CANICAS_MAX_CELLS`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_cells(
+    game: *const games_canicas_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(g.value.game.state().board().colours(), buf, cap, out_len)
+        })
+    }
+}
+
+/// The colours of the "next" bar: the marbles that arrive after a move that
+/// removes nothing, in order of arrival (`arrivals` bytes, at most
+/// `GAMES_CANICAS_MAX_ARRIVALS`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_next_colours(
+    game: *const games_canicas_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(g.value.game.state().next_colours(), buf, cap, out_len)
+        })
+    }
+}
+
+/// The board as text, NUL-terminated: one character per cell, row by row
+/// from the top-left, `.` for a free cell and the colour digit for a marble
+/// (81 characters and the NUL on the 9×9 board).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_board_text(
+    game: *const games_canicas_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_c_string(&g.value.game.state().board().to_text(), buf, cap, out_len)
+        })
+    }
+}
+
+/// Read a text board (as `games_canicas_board_text` writes it; whitespace is
+/// ignored, the side is the square root of the number of cells, 2 to 11)
+/// into one colour per cell in `buf` (0 for free), and its side in
+/// `*out_size`. Text that is not a board gives
+/// `GAMES_RESULT_INVALID_PARAMETER`; nothing is written then.
+///
+/// # Safety
+/// `text` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+/// bytes; `out_len` and `out_size` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_board_from_text(
+    text: *const c_char,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    out_size: *mut u32,
+) -> games_result {
+    guard(|| {
+        if out_size.is_null() || out_len.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or NUL-terminated, per the caller.
+        let text = match unsafe { read_text(text) } {
+            Ok(t) => t,
+            Err(e) => return e,
+        };
+        let Ok(board) = board_from_text(text) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: buffer contract forwarded from the caller.
+        let r = unsafe { write_slice(board.colours(), buf, cap, out_len) };
+        if r == GAMES_RESULT_OK {
+            // SAFETY: non-NULL (checked) and writable, per the caller.
+            unsafe { write_out(out_size, u32::from(board.size())) };
+        }
+        r
+    })
+}
+
+/// Every free cell the marble on `from` can reach, in index order (at most
+/// `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
+/// `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
+/// a cell off the board `GAMES_RESULT_INVALID_PARAMETER`. Changes nothing
+/// but the last error.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_reachable(
+    game: *mut games_canicas_game,
+    from: u32,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if out_len.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let board = *g.value.game.state().board();
+            let cell = Cell(u8::try_from(from).unwrap_or(u8::MAX));
+            if !board.contains(cell) {
+                return fail(
+                    g,
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_CANICAS_ERROR_OFF_BOARD,
+                    format!("cell {from} is off the board"),
+                );
+            }
+            if board.colour(cell).is_none() {
+                return fail(
+                    g,
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_CANICAS_ERROR_EMPTY_SOURCE,
+                    "there is no marble on that cell",
+                );
+            }
+            let cells: Vec<u32> = board
+                .reachable(cell)
+                .into_iter()
+                .map(|c| u32::from(c.0))
+                .collect();
+            let r = write_slice(&cells, buf, cap, out_len);
+            if r == GAMES_RESULT_OK {
+                succeed(g)
+            } else {
+                r
+            }
+        })
+    }
+}
+
+/// A shortest path for the marble on `mv.from` to `mv.to`, both ends
+/// included, one step up, down, left or right at a time (for the
+/// animation). An illegal move gives `GAMES_RESULT_ILLEGAL_MOVE` (or
+/// `GAMES_RESULT_GAME_OVER`) with the reason in
+/// `games_canicas_last_error_code` (`GAMES_CANICAS_ERROR_UNREACHABLE`,
+/// `_EMPTY_SOURCE`, `_TARGET_TAKEN`, `_OFF_BOARD`); the game is unchanged.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_path(
+    game: *mut games_canicas_game,
+    mv: games_canicas_move,
+    buf: *mut u32,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if out_len.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let m = mv.to_rust();
+            match g.value.game.state().path(m.from, m.to) {
+                Ok(path) => {
+                    let cells: Vec<u32> = path.into_iter().map(|c| u32::from(c.0)).collect();
+                    let r = write_slice(&cells, buf, cap, out_len);
+                    if r == GAMES_RESULT_OK {
+                        succeed(g)
+                    } else {
+                        r
+                    }
+                }
+                Err(e) => move_error(g, e),
+            }
+        })
+    }
+}
+
+fn outcome_summary(out: &MoveOutcome) -> games_canicas_outcome {
+    games_canicas_outcome {
+        points: out.points,
+        lines: out.lines.len() as u32,
+        arrival_lines: out.arrival_lines.len() as u32,
+        arrivals: out.arrivals.len() as u32,
+        game_over: out.game_over,
+    }
+}
+
+fn play_move(
+    g: &mut Guarded<CanicasState>,
+    mv: canicas_core::Move,
+    out_outcome: *mut games_canicas_outcome,
+) -> games_result {
+    match g.value.game.play(mv) {
+        Ok(out) => {
+            if !out_outcome.is_null() {
+                // SAFETY: non-NULL and writable, per the exported callers' contract.
+                unsafe { write_out(out_outcome, outcome_summary(&out)) };
+            }
+            g.value.last = out;
+            succeed(g)
+        }
+        Err(e) => move_error(g, e),
+    }
+}
+
+/// Play a move: the marble travels, lines of the minimum length or more
+/// through it leave the board and score (the player moves again); a move
+/// that removes nothing brings the marbles of the "next" bar (their lines
+/// leave and score too). `*out_outcome` (may be NULL) gets the points and
+/// counts; the lines and arrivals are read with `games_canicas_last_lines`
+/// and `games_canicas_last_arrivals`. An illegal move gives
+/// `GAMES_RESULT_ILLEGAL_MOVE` (or `GAMES_RESULT_GAME_OVER`), the reason in
+/// `games_canicas_last_error_code`, and changes nothing.
+///
+/// # Safety
+/// `game` NULL or live; `out_outcome` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_play(
+    game: *mut games_canicas_game,
+    mv: games_canicas_move,
+    out_outcome: *mut games_canicas_outcome,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe { with_handle_mut(game, |g| play_move(g, mv.to_rust(), out_outcome)) }
+}
+
+/// As `games_canicas_play` with the move in text, e.g. `e5-a1`. Text that
+/// is not a move of this board gives `GAMES_RESULT_INVALID_PARAMETER`
+/// (error code `GAMES_CANICAS_ERROR_BAD_NOTATION`) and changes nothing.
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or a NUL-terminated string;
+/// `out_outcome` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_play_notation(
+    game: *mut games_canicas_game,
+    text: *const c_char,
+    out_outcome: *mut games_canicas_outcome,
+) -> games_result {
+    // SAFETY: the handle, string and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let text = match read_text(text) {
+                Ok(t) => t,
+                Err(GAMES_RESULT_NULL_PARAMETER) => return GAMES_RESULT_NULL_PARAMETER,
+                Err(e) => {
+                    return fail(
+                        g,
+                        e,
+                        GAMES_CANICAS_ERROR_BAD_NOTATION,
+                        "the text is not UTF-8",
+                    )
+                }
+            };
+            let size = g.value.game.state().rules().size;
+            match parse_move(text, size) {
+                Ok(mv) => play_move(g, mv, out_outcome),
+                Err(e) => fail(
+                    g,
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_CANICAS_ERROR_BAD_NOTATION,
+                    e.to_string(),
+                ),
+            }
+        })
+    }
+}
+
+/// Read a move in text (`e5-a1`) on this game's board into `*out_move`
+/// (not played). Text that is not a move gives
+/// `GAMES_RESULT_INVALID_PARAMETER` (error code
+/// `GAMES_CANICAS_ERROR_BAD_NOTATION`).
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_parse_move(
+    game: *mut games_canicas_game,
+    text: *const c_char,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    // SAFETY: the handle, string and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if out_move.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let text = match read_text(text) {
+                Ok(t) => t,
+                Err(GAMES_RESULT_NULL_PARAMETER) => return GAMES_RESULT_NULL_PARAMETER,
+                Err(e) => {
+                    return fail(
+                        g,
+                        e,
+                        GAMES_CANICAS_ERROR_BAD_NOTATION,
+                        "the text is not UTF-8",
+                    )
+                }
+            };
+            let size = g.value.game.state().rules().size;
+            match parse_move(text, size) {
+                Ok(mv) => {
+                    write_out(out_move, games_canicas_move::from_rust(mv));
+                    succeed(g)
+                }
+                Err(e) => fail(
+                    g,
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_CANICAS_ERROR_BAD_NOTATION,
+                    e.to_string(),
+                ),
+            }
+        })
+    }
+}
+
+/// Write `mv` in text (`e5-a1`) for this game's board, NUL-terminated (at
+/// most `GAMES_CANICAS_MAX_MOVE_TEXT` bytes). A cell off the board gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_move_to_string(
+    game: *const games_canicas_game,
+    mv: games_canicas_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let board = g.value.game.state().board();
+            let m = mv.to_rust();
+            if !board.contains(m.from) || !board.contains(m.to) {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            }
+            write_c_string(&move_text(m, board.size()), buf, cap, out_len)
+        })
+    }
+}
+
+/// The lines the last move removed: first those through the moved marble,
+/// then those the arriving marbles formed (`by_arrival`). Empty before any
+/// move and after an undo, retry, new deal or load.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_last_lines(
+    game: *const games_canicas_game,
+    buf: *mut games_canicas_line,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let rules = *g.value.game.state().rules();
+            let last = &g.value.last;
+            let lines: Vec<games_canicas_line> = last
+                .lines
+                .iter()
+                .map(|l| games_canicas_line::from_rust(l, &rules, false))
+                .chain(
+                    last.arrival_lines
+                        .iter()
+                        .map(|l| games_canicas_line::from_rust(l, &rules, true)),
+                )
+                .collect();
+            write_slice(&lines, buf, cap, out_len)
+        })
+    }
+}
+
+/// The marbles that arrived after the last move, in order of arrival (empty
+/// when it removed a line without emptying the board; empty before any
+/// move and after an undo, retry, new deal or load).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable arrivals; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_last_arrivals(
+    game: *const games_canicas_game,
+    buf: *mut games_canicas_arrival,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let arrivals: Vec<games_canicas_arrival> = g
+                .value
+                .last
+                .arrivals
+                .iter()
+                .map(|a| games_canicas_arrival {
+                    cell: u32::from(a.cell.0),
+                    colour: u32::from(a.colour),
+                    index: a.index,
+                })
+                .collect();
+            write_slice(&arrivals, buf, cap, out_len)
+        })
+    }
+}
+
+/// The moves played so far, in order (an undone move is not listed).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_moves_played(
+    game: *const games_canicas_game,
+    buf: *mut games_canicas_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let moves: Vec<games_canicas_move> = g
+                .value
+                .game
+                .moves()
+                .iter()
+                .copied()
+                .map(games_canicas_move::from_rust)
+                .collect();
+            write_slice(&moves, buf, cap, out_len)
+        })
+    }
+}
+
+/// Take back the last move, with what arrived after it and the points it
+/// scored; the same marbles arrive again after the same move. Only one move
+/// at a time: a second undo in a row gives `GAMES_RESULT_NOTHING_TO_UNDO`
+/// (error code `GAMES_CANICAS_ERROR_ALREADY_UNDONE`), as does an undo
+/// before any move (`GAMES_CANICAS_ERROR_NOTHING_TO_UNDO`).
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_undo(game: *mut games_canicas_game) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| match g.value.game.undo() {
+            Ok(_) => {
+                g.value.last = MoveOutcome::default();
+                succeed(g)
+            }
+            Err(e) => {
+                let code = match e {
+                    UndoError::NothingToUndo => GAMES_CANICAS_ERROR_NOTHING_TO_UNDO,
+                    UndoError::AlreadyUndone => GAMES_CANICAS_ERROR_ALREADY_UNDONE,
+                };
+                fail(g, GAMES_RESULT_NOTHING_TO_UNDO, code, e.to_string())
+            }
+        })
+    }
+}
+
+/// "Retry": replace the game by the same deal from the start, marked as a
+/// replay (`games_canicas_state.replay`; replays count apart in the
+/// records).
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_retry(game: *mut games_canicas_game) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            g.value = CanicasState::new(g.value.game.retry());
+            succeed(g)
+        })
+    }
+}
+
+/// "New": replace the game by a fresh game of the same rules with `deal`
+/// (the host draws it, e.g. from its clock or a random source).
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_new_deal(
+    game: *mut games_canicas_game,
+    deal: u64,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            let rules = *g.value.game.state().rules();
+            match Game::new(rules, deal) {
+                Ok(fresh) => {
+                    g.value = CanicasState::new(fresh);
+                    succeed(g)
+                }
+                Err(e) => fail(
+                    g,
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_CANICAS_ERROR_OTHER,
+                    e.to_string(),
+                ),
+            }
+        })
+    }
+}
+
+/// The AI's move in `*out_move` (not played): the best move found within
+/// `budget` (NULL: the default hint budget, a node count with a time cap as
+/// a safety net), stopping early when `cancel` (may be NULL) is set. It
+/// sees only the board and the "next" bar. Deterministic for a position and
+/// a node budget without a time limit. A game over gives
+/// `GAMES_RESULT_GAME_OVER`.
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_move` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_hint(
+    game: *mut games_canicas_game,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if out_move.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let state = g.value.game.state();
+            if state.is_over() {
+                return fail(
+                    g,
+                    GAMES_RESULT_GAME_OVER,
+                    GAMES_CANICAS_ERROR_GAME_OVER,
+                    "the game is over",
+                );
+            }
+            let budget = read_budget(budget, ai::default_budget());
+            let cancel = read_cancel(cancel);
+            match ai::hint(&state.view(), budget, &cancel).best {
+                Some(mv) => {
+                    write_out(out_move, games_canicas_move::from_rust(mv));
+                    succeed(g)
+                }
+                None => fail(
+                    g,
+                    GAMES_RESULT_GAME_OVER,
+                    GAMES_CANICAS_ERROR_GAME_OVER,
+                    "no marble can move",
+                ),
+            }
+        })
+    }
+}
+
+/// The AI's move for a bare position (a board typed in, say): `cells` one
+/// colour per cell (0 free, `size`² of them for the rules of `options`,
+/// NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
+/// move is written to `*out_move`. Bad rules, cells or colours give
+/// `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
+/// gives `GAMES_RESULT_GAME_OVER`.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+/// `next` NULL or `next_len` readable bytes; `budget` NULL or readable;
+/// `cancel` NULL or a live token; `out_move` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_canicas_board_hint(
+    options: *const games_canicas_options,
+    cells: *const u8,
+    cells_len: usize,
+    next: *const u8,
+    next_len: usize,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    guard(|| {
+        if out_move.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: NULL or `cells_len` readable bytes, per the caller.
+        let cells = match unsafe { read_slice(cells, cells_len) } {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        // SAFETY: NULL or `next_len` readable bytes, per the caller.
+        let next = match unsafe { read_slice(next, next_len) } {
+            Ok(n) => n,
+            Err(e) => return e,
+        };
+        if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        }
+        let mut board = Board::empty(rules.size);
+        for (i, &c) in cells.iter().enumerate() {
+            if c > 0 {
+                board.set(Cell(i as u8), c);
+            }
+        }
+        let Ok(view) = ai::View::new(rules, board, next) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: NULL or readable / live, per the caller.
+        let (budget, cancel) = unsafe {
+            (
+                read_budget(budget, ai::default_budget()),
+                read_cancel(cancel),
+            )
+        };
+        match ai::hint(&view, budget, &cancel).best {
+            // SAFETY: non-NULL (checked) and writable, per the caller.
+            Some(mv) => unsafe { write_out(out_move, games_canicas_move::from_rust(mv)) },
+            None => GAMES_RESULT_GAME_OVER,
+        }
+    })
+}
+
+/// Save the game in progress (rules, deal, replay flag, moves, undo state)
+/// as versioned JSON bytes (not NUL-terminated) into the caller's buffer.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_save(
+    game: *const games_canicas_game,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_slice(g.value.game.to_json().as_bytes(), buf, cap, out_len)
+        })
+    }
+}
+
+/// Load bytes written by `games_canicas_save` into a new handle in
+/// `*out_game`, owned by the caller (release it with `games_canicas_free`).
+/// The moves are replayed from the deal and must lead to the saved state:
+/// malformed or inconsistent bytes give `GAMES_RESULT_INVALID_DATA`, an
+/// unknown version `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created
+/// then.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_load(
+    data: *const u8,
+    len: usize,
+    out_game: *mut *mut games_canicas_game,
+) -> games_result {
+    guard(|| {
+        if out_game.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        if let Err(e) = probe_version(bytes) {
+            return e;
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return GAMES_RESULT_INVALID_DATA;
+        };
+        let game = match Game::from_json(text) {
+            Ok(g) => g,
+            Err(LoadError::State(StateError::Version(_))) => {
+                return GAMES_RESULT_UNSUPPORTED_VERSION
+            }
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        };
+        let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
+        // SAFETY: `out_game` is non-NULL and writable, per the caller.
+        unsafe { box_into(handle, out_game) }
+    })
+}
+
+/// Why the last failed call on this handle failed, in words (NUL-terminated;
+/// empty after a call that succeeded).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_last_error(
+    game: *const games_canicas_game,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
+}
+
+/// Why the last failed call on this handle failed, as a
+/// `GAMES_CANICAS_ERROR_*` code in `*out_code` (`GAMES_CANICAS_ERROR_NONE`
+/// after a call that succeeded): e.g. `GAMES_CANICAS_ERROR_UNREACHABLE` for
+/// a target the marble cannot reach.
+///
+/// # Safety
+/// `game` NULL or live; `out_code` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_last_error_code(
+    game: *const games_canicas_game,
+    out_code: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe { with_handle(game, |g| write_out(out_code, g.value.error_code)) }
+}
+
+/// Create empty records in `*out_records`, owned by the caller (release
+/// them with `games_canicas_records_free`).
+///
+/// # Safety
+/// `out_records` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_new(
+    out_records: *mut *mut games_canicas_records,
+) -> games_result {
+    // SAFETY: forwarded from the caller.
+    guard(|| unsafe {
+        box_into(
+            games_canicas_records(Guarded::new(Records::new())),
+            out_records,
+        )
+    })
+}
+
+/// Release records (NULL does nothing).
+///
+/// # Safety
+/// `records` must be NULL or a live handle released once.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_free(records: *mut games_canicas_records) {
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(records) };
+}
+
+/// Record a game at its end and write its summary to `*out_summary` (may be
+/// NULL): points, moves, lines removed by length, and whether it set a new
+/// record for its rules. `elapsed_millis` is the time the host measured. A
+/// fresh deal that beats the record (or is the first game of its rules)
+/// sets a new record; a replay never does and counts apart. Call it once
+/// per game (usually when `game_over` is set); each call records a game.
+///
+/// # Safety
+/// `records` NULL or live; `game` NULL or live; `out_summary` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_finish(
+    records: *mut games_canicas_records,
+    game: *const games_canicas_game,
+    elapsed_millis: u64,
+    out_summary: *mut games_canicas_summary,
+) -> games_result {
+    // SAFETY: both handles and the out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(records, |r| {
+            with_handle(game, |g| {
+                let s = r
+                    .value
+                    .finish(&g.value.game, Duration::from_millis(elapsed_millis));
+                let mut lines_by_length = [0u64; 12];
+                for (len, n) in &s.lines_by_length {
+                    if let Some(slot) = lines_by_length.get_mut(usize::from(*len)) {
+                        *slot = *n;
+                    }
+                }
+                let summary = games_canicas_summary {
+                    options: games_canicas_options::from_rules(s.rules),
+                    deal: s.deal,
+                    replay: s.replay,
+                    points: s.points,
+                    moves: s.moves,
+                    elapsed_millis,
+                    lines_by_length,
+                    new_record: s.new_record,
+                    had_record: s.previous_record.is_some(),
+                    previous_record: s.previous_record.unwrap_or(0),
+                };
+                if !out_summary.is_null() {
+                    write_out(out_summary, summary);
+                }
+                GAMES_RESULT_OK
+            })
+        })
+    }
+}
+
+/// The record and statistics of the rules `options` (NULL: the
+/// five-in-a-row game) in `*out_record`; all zeros when no game of them was
+/// recorded. Rules that cannot be played give `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `records` NULL or live; `options` NULL or readable; `out_record` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_get(
+    records: *const games_canicas_records,
+    options: *const games_canicas_options,
+    out_record: *mut games_canicas_record,
+) -> games_result {
+    // SAFETY: the handle and pointers are as this function's contract requires.
+    unsafe {
+        with_handle(records, |r| {
+            let Some(rules) = read_rules(options) else {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            };
+            let record = r
+                .value
+                .entry(&rules)
+                .map(|e| games_canicas_record {
+                    best_points: e.best_points,
+                    games: e.games,
+                    total_points: e.total_points,
+                    total_moves: e.total_moves,
+                    replays: e.replays,
+                    replay_best_points: e.replay_best_points,
+                })
+                .unwrap_or_default();
+            write_out(out_record, record)
+        })
+    }
+}
+
+/// Save the records of every variant as versioned JSON bytes (not
+/// NUL-terminated) into the caller's buffer, for the host to persist.
+///
+/// # Safety
+/// `records` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_save(
+    records: *const games_canicas_records,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(records, |r| {
+            write_slice(r.value.to_json().as_bytes(), buf, cap, out_len)
+        })
+    }
+}
+
+/// Load records written by `games_canicas_records_save` into a new handle
+/// in `*out_records`, owned by the caller (release it with
+/// `games_canicas_records_free`). Malformed or inconsistent bytes give
+/// `GAMES_RESULT_INVALID_DATA`, an unknown version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_records` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_load(
+    data: *const u8,
+    len: usize,
+    out_records: *mut *mut games_canicas_records,
+) -> games_result {
+    guard(|| {
+        if out_records.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        if let Err(e) = probe_version(bytes) {
+            return e;
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return GAMES_RESULT_INVALID_DATA;
+        };
+        let records = match Records::from_json(text) {
+            Ok(r) => r,
+            Err(StateError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        };
+        // SAFETY: `out_records` is non-NULL and writable, per the caller.
+        unsafe { box_into(games_canicas_records(Guarded::new(records)), out_records) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ptr;
+
+    #[test]
+    fn published_limits_match_the_crate() {
+        assert_eq!(GAMES_CANICAS_MAX_SIZE, u32::from(canicas_core::MAX_SIZE));
+        assert_eq!(
+            GAMES_CANICAS_MAX_CELLS,
+            GAMES_CANICAS_MAX_SIZE * GAMES_CANICAS_MAX_SIZE
+        );
+        assert_eq!(
+            GAMES_CANICAS_MAX_COLOURS,
+            u32::from(canicas_core::MAX_COLOURS)
+        );
+        assert_eq!(
+            GAMES_CANICAS_MAX_ARRIVALS,
+            u32::from(canicas_core::MAX_ARRIVALS)
+        );
+        let summary = games_canicas_summary::default();
+        assert_eq!(
+            summary.lines_by_length.len(),
+            GAMES_CANICAS_MAX_SIZE as usize + 1
+        );
+        let longest = move_text(
+            canicas_core::Move::new(Cell(120), Cell(119)),
+            canicas_core::MAX_SIZE,
+        );
+        assert_eq!(longest.len() + 1, GAMES_CANICAS_MAX_MOVE_TEXT as usize);
+    }
+
+    fn code(game: *const games_canicas_game) -> u32 {
+        let mut c = 99;
+        // SAFETY: `game` is a live handle made by the test; `c` a local.
+        let r = unsafe { games_canicas_last_error_code(game, &mut c) };
+        assert_eq!(r, GAMES_RESULT_OK);
+        c
+    }
+
+    fn save(game: *const games_canicas_game) -> Vec<u8> {
+        let mut len = 0;
+        // SAFETY: a size query then a buffer of that size.
+        unsafe {
+            assert_eq!(
+                games_canicas_save(game, ptr::null_mut(), 0, &mut len),
+                GAMES_RESULT_BUFFER_TOO_SMALL
+            );
+            let mut bytes = vec![0u8; len];
+            assert_eq!(
+                games_canicas_save(game, bytes.as_mut_ptr(), len, &mut len),
+                GAMES_RESULT_OK
+            );
+            bytes
+        }
+    }
+
+    #[test]
+    fn errors_are_typed_and_change_nothing() {
+        let mut game = ptr::null_mut();
+        // SAFETY: every pointer is a local, NULL, or the live handle made here.
+        unsafe {
+            assert_eq!(
+                games_canicas_new(ptr::null(), 7, &mut game),
+                GAMES_RESULT_OK
+            );
+            let before = save(game);
+            let mut cells = [0u8; 81];
+            let mut len = 0;
+            assert_eq!(
+                games_canicas_cells(game, cells.as_mut_ptr(), 81, &mut len),
+                GAMES_RESULT_OK
+            );
+            let marble = cells.iter().position(|&c| c > 0).unwrap() as u32;
+            let free = cells.iter().position(|&c| c == 0).unwrap() as u32;
+            let other = cells.iter().rposition(|&c| c > 0).unwrap() as u32;
+            let cases = [
+                (
+                    games_canicas_move {
+                        from: free,
+                        to: marble,
+                    },
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_CANICAS_ERROR_EMPTY_SOURCE,
+                ),
+                (
+                    games_canicas_move {
+                        from: marble,
+                        to: other,
+                    },
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_CANICAS_ERROR_TARGET_TAKEN,
+                ),
+                (
+                    games_canicas_move {
+                        from: marble,
+                        to: 81,
+                    },
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_CANICAS_ERROR_OFF_BOARD,
+                ),
+                (
+                    games_canicas_move {
+                        from: 1000,
+                        to: free,
+                    },
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_CANICAS_ERROR_OFF_BOARD,
+                ),
+            ];
+            for (mv, result, c) in cases {
+                assert_eq!(
+                    games_canicas_play(game, mv, ptr::null_mut()),
+                    result,
+                    "{mv:?}"
+                );
+                assert_eq!(code(game), c, "{mv:?}");
+                assert_eq!(save(game), before);
+            }
+            assert_eq!(
+                games_canicas_play_notation(game, c"e5a1".as_ptr(), ptr::null_mut()),
+                GAMES_RESULT_INVALID_PARAMETER
+            );
+            assert_eq!(code(game), GAMES_CANICAS_ERROR_BAD_NOTATION);
+            assert_eq!(games_canicas_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
+            assert_eq!(code(game), GAMES_CANICAS_ERROR_NOTHING_TO_UNDO);
+            assert_eq!(save(game), before);
+            games_canicas_free(game);
+        }
+    }
+
+    #[test]
+    fn an_unreachable_target_is_refused_and_changes_nothing() {
+        // A crowded 3×3 board: some marble cannot reach some free cell.
+        let options = games_canicas_options {
+            size: 3,
+            colours: 9,
+            min_line: 3,
+            arrivals: 1,
+            start: 6,
+        };
+        let mut found = false;
+        for deal in 0..200 {
+            let mut game = ptr::null_mut();
+            // SAFETY: every pointer is a local, NULL, or the live handle made here.
+            unsafe {
+                assert_eq!(
+                    games_canicas_new(&options, deal, &mut game),
+                    GAMES_RESULT_OK
+                );
+                let mut cells = [0u8; 9];
+                let mut len = 0;
+                assert_eq!(
+                    games_canicas_cells(game, cells.as_mut_ptr(), 9, &mut len),
+                    GAMES_RESULT_OK
+                );
+                let before = save(game);
+                for from in (0..9u32).filter(|&i| cells[i as usize] > 0) {
+                    let mut reach = [0u32; 9];
+                    assert_eq!(
+                        games_canicas_reachable(game, from, reach.as_mut_ptr(), 9, &mut len),
+                        GAMES_RESULT_OK
+                    );
+                    for to in (0..9u32).filter(|&i| cells[i as usize] == 0) {
+                        let listed = reach[..len].contains(&to);
+                        let mut path = [0u32; 9];
+                        let mut plen = 0;
+                        let r = games_canicas_path(
+                            game,
+                            games_canicas_move { from, to },
+                            path.as_mut_ptr(),
+                            9,
+                            &mut plen,
+                        );
+                        if listed {
+                            assert_eq!(r, GAMES_RESULT_OK);
+                            assert_eq!((path[0], path[plen - 1]), (from, to));
+                        } else {
+                            found = true;
+                            assert_eq!(r, GAMES_RESULT_ILLEGAL_MOVE);
+                            assert_eq!(code(game), GAMES_CANICAS_ERROR_UNREACHABLE);
+                            assert_eq!(
+                                games_canicas_play(
+                                    game,
+                                    games_canicas_move { from, to },
+                                    ptr::null_mut()
+                                ),
+                                GAMES_RESULT_ILLEGAL_MOVE
+                            );
+                            assert_eq!(code(game), GAMES_CANICAS_ERROR_UNREACHABLE);
+                            assert_eq!(save(game), before);
+                        }
+                    }
+                }
+                games_canicas_free(game);
+            }
+        }
+        assert!(found);
+    }
+}
