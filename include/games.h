@@ -1,6 +1,7 @@
 /*
- * games.h: the C ABI of the game engines (Nim and dots and boxes today;
- * backgammon and Color Lines join them).
+ * games.h: the C ABI of the game engines: Nim (games_nim_*), dots and
+ * boxes (games_timbiriche_*), backgammon (games_backgammon_*) and Color
+ * Lines (games_canicas_*).
  *
  * Conventions, for every function:
  *  - Every function returns a games_result; GAMES_RESULT_OK is 0.
