@@ -224,11 +224,15 @@ pub struct PlayArgs {
     /// Seed of the dice and the AI.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Who starts: `roll` (you are player 1 and the opening roll decides),
+    /// `you` or `ai` (you take the side the opening roll makes start, or the other).
+    #[arg(long, default_value = "roll", value_parser = ["roll", "you", "ai"])]
+    starts: String,
 }
 
-fn board_text(game: &Game) -> String {
-    // The human is Player::First; show the board from that side.
-    let pos = game.state().position_for(Player::First);
+fn board_text(game: &Game, human: Player) -> String {
+    // Show the board from the human's side.
+    let pos = game.state().position_for(human);
     let mut out = String::from("  point: ");
     let mut marks = String::from("  you:   ");
     let mut theirs = String::from("  AI:    ");
@@ -267,9 +271,28 @@ pub fn play(
     let mut game = Game::new(args.seed);
     let mut rng = GameRng::from_seed(args.seed ^ 0xB6);
     let cancel = CancelFlag::new();
+    // The opening roll decides who starts; `--starts` decides which side is yours.
+    let starter = game.player_on_roll();
+    let human = match args.starts.as_str() {
+        "you" => starter,
+        "ai" => starter.other(),
+        _ => Player::First,
+    };
     say(
         output,
-        "Backgammon, no cube. You are player 1 and move from 24 towards 1.",
+        &format!(
+            "Backgammon, no cube. You are player {} and move from 24 towards 1.",
+            human.index() + 1
+        ),
+    );
+    let (a, b) = (game.opening().first_die(), game.opening().second_die());
+    say(
+        output,
+        &format!(
+            "Opening roll: player 1 throws {a}, player 2 throws {b}: {} start{} with {a}{b}.",
+            if starter == human { "you" } else { "the AI" },
+            if starter == human { "" } else { "s" }
+        ),
     );
     say(
         output,
@@ -277,7 +300,7 @@ pub fn play(
     );
     loop {
         if let Some(result) = game.result() {
-            let who = if result.winner == Player::First {
+            let who = if result.winner == human {
                 "You win"
             } else {
                 "The AI wins"
@@ -294,7 +317,7 @@ pub fn play(
         };
         let on_roll = game.player_on_roll();
         let position = *game.state().position();
-        if on_roll != Player::First {
+        if on_roll != human {
             let chosen = ai_move(
                 &position,
                 dice,
@@ -316,7 +339,7 @@ pub fn play(
             continue;
         }
         say(output, "");
-        say(output, &board_text(&game));
+        say(output, &board_text(&game, human));
         let plays: Vec<Play> = game.legal_plays();
         if plays.len() == 1 && plays[0].is_pass() {
             say(

@@ -588,6 +588,32 @@ fn play_backgammon_explains_bad_input() {
 }
 
 #[test]
+fn play_backgammon_who_starts() {
+    // Seed 3: player 1 throws 6, player 2 throws 1, so player 1 starts.
+    let first_line = |starts: &str| {
+        let out = games(
+            &["play", "backgammon", "--seed", "3", "--starts", starts],
+            "quit\n",
+        );
+        assert!(out.status.success());
+        stdout(&out).lines().take(2).collect::<Vec<_>>().join("\n")
+    };
+    let roll = first_line("roll");
+    assert!(
+        roll.contains("You are player 1") && roll.contains("you start with 61"),
+        "{roll}"
+    );
+    assert_eq!(first_line("you"), roll);
+    let ai = first_line("ai");
+    assert!(
+        ai.contains("You are player 2") && ai.contains("the AI starts with 61"),
+        "{ai}"
+    );
+    let out = games(&["play", "backgammon", "--starts", "nobody"], "");
+    assert!(!out.status.success());
+}
+
+#[test]
 fn play_timbiriche_match_of_three_alternating() {
     // 1×1 boards, the same four lines each game: the fourth line is drawn by the
     // player who did not start, so with alternating starts the winners alternate.
