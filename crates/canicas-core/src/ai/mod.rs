@@ -44,6 +44,9 @@
 //! - Five variant, `--nodes 720` (4× the default), deals 1–100: 22,089
 //!   moves, 100 deaths, about 453 deaths per 100,000 moves, 3.55 points per
 //!   move, 221 moves per game; 29 ms of CPU time per move.
+//! - Five variant, `--nodes 1440` (8×), deals 1–30: 6,393 moves, 30
+//!   deaths, about 469 deaths per 100,000 moves, 3.57 points per move;
+//!   58 ms of CPU time per move.
 //! - Four variant, default budget, `--deals 1..10 --max-moves 10000`:
 //!   100,000 moves, no death in 100,000 moves, 3.61 points per
 //!   move; 9.5 ms of CPU time per move.
