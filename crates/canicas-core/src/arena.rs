@@ -1,5 +1,8 @@
 //! The strength arena: the autoplayer over a range of deals.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
 use games_common::{Budget, CancelFlag};
 use serde::{Deserialize, Serialize};
 
@@ -66,9 +69,14 @@ fn median(mut v: Vec<u64>) -> f64 {
 }
 
 /// Play the autoplayer with hints of `budget` on every deal of `deals`
-/// (a range such as `1..=100`, or any list; one game per deal, at most `max_moves` moves each) and report moves,
-/// points, deaths and deaths per 100,000 moves. `on_game` is called after
-/// each game (for progress). `cancel` stops the run early.
+/// (a range such as `1..=100`, or any list; one game per deal, at most
+/// `max_moves` moves each) and report moves, points, deaths and deaths per
+/// 100,000 moves. The games are shared among the machine's cores (one
+/// thread per core); every game is the same as when played alone, and the
+/// report lists them in deal order, so a run with a node budget gives the
+/// same report on any number of cores. `on_game` is called after each game
+/// (for progress; in the order the games finish). `cancel` stops the run
+/// early.
 pub fn arena(
     rules: Rules,
     deals: impl IntoIterator<Item = u64>,
@@ -78,24 +86,48 @@ pub fn arena(
     mut on_game: impl FnMut(&ArenaGame),
 ) -> Result<ArenaReport, crate::rules::RulesError> {
     rules.validate()?;
-    let mut per_game = Vec::new();
-    let mut cancelled = false;
-    for deal in deals {
-        if cancel.is_cancelled() {
-            cancelled = true;
-            break;
+    let deals: Vec<u64> = deals.into_iter().collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, deals.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<ArenaGame>> = vec![None; deals.len()];
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, deals) = (&next, &deals);
+            scope.spawn(move || loop {
+                if cancel.is_cancelled() {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&deal) = deals.get(i) else { break };
+                let mut state = State::fresh(rules, deal);
+                let r = autoplay(&mut state, budget, max_moves, cancel);
+                let g = ArenaGame {
+                    deal,
+                    moves: r.moves,
+                    points: r.points,
+                    died: r.died,
+                };
+                if tx.send((i, g)).is_err() {
+                    break;
+                }
+            });
         }
-        let mut state = State::fresh(rules, deal);
-        let r = autoplay(&mut state, budget, max_moves, cancel);
-        let g = ArenaGame {
-            deal,
-            moves: r.moves,
-            points: r.points,
-            died: r.died,
-        };
-        on_game(&g);
-        per_game.push(g);
-    }
+        drop(tx);
+        for (i, g) in rx {
+            on_game(&g);
+            if let Some(slot) = slots.get_mut(i) {
+                *slot = Some(g);
+            }
+        }
+    });
+    // A game cut short by the cancel flag is kept (as when played alone);
+    // deals never started are missing.
+    let cancelled = slots.iter().any(Option::is_none) || cancel.is_cancelled();
+    let per_game: Vec<ArenaGame> = slots.into_iter().flatten().collect();
     let games = per_game.len() as u64;
     let moves: u64 = per_game.iter().map(|g| g.moves).sum();
     let points: u64 = per_game.iter().map(|g| g.points).sum();

@@ -555,6 +555,25 @@ fn arena_reports_moves_points_and_deaths() {
     assert_eq!(r.moves, 12);
     assert_eq!(r.deaths, 0);
     assert_eq!(r.per_game.len(), 2);
+    // Played on several threads, reported in deal order, each game as when
+    // played alone.
+    let deals = [9, 4, 7];
+    let r = arena(
+        Rules::FIVE,
+        deals,
+        3,
+        Budget::nodes(6),
+        &CancelFlag::new(),
+        |_| {},
+    )
+    .unwrap();
+    let order: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
+    assert_eq!(order, deals);
+    for g in &r.per_game {
+        let mut s = State::new(Rules::FIVE, g.deal).unwrap();
+        let alone = ai::autoplay(&mut s, Budget::nodes(6), 3, &CancelFlag::new());
+        assert_eq!((alone.moves, alone.points), (g.moves, g.points));
+    }
 }
 
 #[test]

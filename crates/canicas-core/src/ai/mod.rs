@@ -27,20 +27,48 @@
 //!
 //! The [`arena`](crate::arena()) measures it in deaths per 100,000 moves.
 //!
-//! # Strength (measured on the shared 2-core development machine)
+//! # Strength (measured on the shared 2-core development machine, 2026-12-01)
 //!
-//! - Five variant, `Budget::nodes(DEFAULT_NODES)`, deals 1–70, cap 20,000
-//!   moves: 14,056 moves, 70 deaths, about **498 deaths per 100,000
-//!   moves**, 3.50 points per move, 201 moves per game (median 193), 703
-//!   points per game; 6.8 ms of CPU time per move. The best published
-//!   players die 13.5 to 37 times per 100,000 moves: this player is far
-//!   weaker (a one-ply greedy player dies about 1,000 times).
-//! - Five variant, `Budget::nodes(720)` (4× the default), deals 1–15: 3,443
-//!   moves, 15 deaths, about 436 deaths per 100,000 moves, 3.56 points per
-//!   move, 230 moves per game; 28 ms of CPU time per move. More nodes
-//!   help little: the evaluation, not the search, limits the player.
-//! - Four variant, default nodes, deals 1–5 capped at 2,000 moves: 10,000
-//!   moves, no death, 3.59 points per move.
+//! CPU time per move is user seconds (`/usr/bin/time`) over moves; the
+//! arena plays the deals on both cores, and the machine was shared with
+//! other busy jobs.
+//!
+//! - Five variant, `Budget::nodes(DEFAULT_NODES)` (the default budget),
+//!   `games arena canicas --variant five --deals 1..500 --max-moves 20000
+//!   --json`: 107,576 moves, 500 deaths (every game), about **465 deaths
+//!   per 100,000 moves**, 3.55 points per move, 215 moves per game (median
+//!   199), 764 points per game (median 701); 7.6 ms of CPU time per move.
+//!   The goal of 50 deaths per 100,000 moves is far off: the best
+//!   published players die 13.5 to 37 times per 100,000 moves (a one-ply
+//!   greedy player about 1,000).
+//! - Five variant, `--nodes 720` (4× the default), deals 1–100: 22,089
+//!   moves, 100 deaths, about 453 deaths per 100,000 moves, 3.55 points per
+//!   move, 221 moves per game; 29 ms of CPU time per move.
+//! - Five variant, `--nodes 1440` (8×), deals 1–30: 6,393 moves, 30
+//!   deaths, about 469 deaths per 100,000 moves, 3.57 points per move;
+//!   58 ms of CPU time per move.
+//! - Four variant, default budget, `--deals 1..10 --max-moves 10000`:
+//!   100,000 moves, no death in 100,000 moves, 3.61 points per
+//!   move; 9.5 ms of CPU time per move.
+//!
+//! More nodes help little: the evaluation, not the search, limits the
+//! player. Tuning runs (`examples/canicas_tune.rs`, deals 1–20, about
+//! 4,000 moves each, so only changes of a third or more stand out) found
+//! nothing better: other window potentials (2, 15, 100, 600 or 3, 12, 40,
+//! 150 for 1–4 marbles), a penalty per free component, the size of the
+//! largest free component, a concave value of free cells, a discount for
+//! windows whose holes no marble of their colour can reach, 15 candidates
+//! searched instead of 6, a full value for a line in the reply, and two greedy
+//! moves with random arrivals before the reply all stayed within the noise
+//! (440–600 deaths per 100,000 moves) or were worse; a term for dead
+//! marbles (in no window free of other colours), rewarded or penalised by
+//! 100 per marble, roughly doubled the deaths. On deals 101–160 (about
+//! 12,000 moves each; the default weights: 13,020 moves, 461 deaths per
+//! 100,000), a weight of 5 for empty windows, 100 per free component
+//! beyond the first, 100 or 1,000 per line ready to complete, and
+//! potentials 2, 8, 40, 300 or 1, 6, 40, 300 gave 461 to 517: the weights
+//! sit at a plateau, and a much stronger player needs a different value
+//! (one that predicts moves left) or deeper search.
 
 mod eval;
 mod search;
