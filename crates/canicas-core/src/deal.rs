@@ -31,6 +31,9 @@
 //!
 //! The shuffle is computed only as far as the first free cell, so landing a
 //! marble costs a few draws; the order is the same as the full shuffle.
+//! The crate computes the keystream itself, one 16-word ChaCha8 block at a
+//! time (`ChaCha8Rng` computes four at once), and a test checks it word
+//! for word against `ChaCha8Rng`.
 //! Test vectors in this module freeze the derivation: a change to any of
 //! them changes every deal. Two of them (9×9 board, 7 colours):
 //!
@@ -51,9 +54,6 @@
 //! );
 //! ```
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
-
 use crate::board::{Board, Cell, MAX_CELLS};
 
 /// The 16 bytes that start every arrival seed.
@@ -70,46 +70,122 @@ pub fn arrival_seed(deal: u64, k: u64) -> [u8; 32] {
 }
 
 /// How many words of each marble's stream are kept ahead (for the marbles
-/// of the "next" bar), so that a marble's stream is computed once.
-pub(crate) const HEAD: usize = 8;
+/// of the "next" bar), so that a marble's stream is computed once: the
+/// whole first block, which is all a marble needs unless the board is
+/// nearly full.
+pub(crate) const HEAD: usize = 16;
 
 /// The first words of one marble's stream.
 pub(crate) type Head = [u32; HEAD];
 
+/// The ChaCha key words of marble `k` of `deal` (the seed, little-endian).
+fn key_of(deal: u64, k: u64) -> [u32; 8] {
+    let seed = arrival_seed(deal, k);
+    let mut key = [0u32; 8];
+    for (w, b) in key.iter_mut().zip(seed.chunks_exact(4)) {
+        *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    }
+    key
+}
+
+/// Block `counter` of the ChaCha keystream with 8 rounds, a 64-bit block
+/// counter and stream 0: exactly the words `rand_chacha`'s `ChaCha8Rng`
+/// returns from `next_u32`, 16 per block (a test compares the two). It
+/// computes one block where `ChaCha8Rng` computes four, which is most of
+/// the cost of an arrival.
+fn chacha8_block(key: &[u32; 8], counter: u64) -> [u32; 16] {
+    let mut x = [
+        0x6170_7865,
+        0x3320_646e,
+        0x7962_2d32,
+        0x6b20_6574,
+        key[0],
+        key[1],
+        key[2],
+        key[3],
+        key[4],
+        key[5],
+        key[6],
+        key[7],
+        counter as u32,
+        (counter >> 32) as u32,
+        0,
+        0,
+    ];
+    let input = x;
+    #[inline(always)]
+    fn quarter(x: &mut [u32; 16], a: usize, b: usize, c: usize, d: usize) {
+        x[a] = x[a].wrapping_add(x[b]);
+        x[d] = (x[d] ^ x[a]).rotate_left(16);
+        x[c] = x[c].wrapping_add(x[d]);
+        x[b] = (x[b] ^ x[c]).rotate_left(12);
+        x[a] = x[a].wrapping_add(x[b]);
+        x[d] = (x[d] ^ x[a]).rotate_left(8);
+        x[c] = x[c].wrapping_add(x[d]);
+        x[b] = (x[b] ^ x[c]).rotate_left(7);
+    }
+    for _ in 0..4 {
+        quarter(&mut x, 0, 4, 8, 12);
+        quarter(&mut x, 1, 5, 9, 13);
+        quarter(&mut x, 2, 6, 10, 14);
+        quarter(&mut x, 3, 7, 11, 15);
+        quarter(&mut x, 0, 5, 10, 15);
+        quarter(&mut x, 1, 6, 11, 12);
+        quarter(&mut x, 2, 7, 8, 13);
+        quarter(&mut x, 3, 4, 9, 14);
+    }
+    for (o, i) in x.iter_mut().zip(input) {
+        *o = o.wrapping_add(i);
+    }
+    x
+}
+
 /// The 32-bit words of the stream of one marble: the first [`HEAD`] from a
-/// kept copy, the rest from a fresh generator moved past them.
+/// kept copy, the rest computed block by block on demand.
 #[derive(Clone, Debug)]
 struct Words {
     head: Head,
     pos: usize,
-    tail: Option<Box<ChaCha8Rng>>,
     deal: u64,
     k: u64,
+    /// The key, once a word past the head is needed.
+    key: Option<[u32; 8]>,
+    /// The block holding word `pos` (valid when `block_no` matches).
+    block: [u32; 16],
+    block_no: Option<u64>,
 }
 
 impl Words {
     fn new(deal: u64, k: u64) -> Words {
+        Words::with_head(head_of(deal, k), deal, k)
+    }
+
+    fn with_head(head: Head, deal: u64, k: u64) -> Words {
         Words {
-            head: head_of(deal, k),
+            head,
             pos: 0,
-            tail: None,
             deal,
             k,
+            key: None,
+            block: [0; 16],
+            block_no: None,
         }
     }
 
     fn next(&mut self) -> u32 {
-        if let Some(&w) = self.head.get(self.pos) {
-            self.pos += 1;
+        let pos = self.pos;
+        self.pos += 1;
+        if let Some(&w) = self.head.get(pos) {
             return w;
         }
-        let (deal, k) = (self.deal, self.k);
-        let rng = self.tail.get_or_insert_with(|| {
-            let mut rng = ChaCha8Rng::from_seed(arrival_seed(deal, k));
-            rng.set_word_pos(HEAD as u128);
-            Box::new(rng)
-        });
-        rng.next_u32()
+        let no = (pos / 16) as u64;
+        if self.block_no != Some(no) {
+            let (deal, k) = (self.deal, self.k);
+            let key = *self.key.get_or_insert_with(|| key_of(deal, k));
+            self.block = chacha8_block(&key, no);
+            self.block_no = Some(no);
+        }
+        self.block[pos % 16]
     }
 
     /// A number in `0..n`, unbiased (Lemire's multiply-and-reject); 0 when
@@ -131,11 +207,9 @@ impl Words {
 
 /// The first [`HEAD`] words of the stream of marble `k` of `deal`.
 pub(crate) fn head_of(deal: u64, k: u64) -> Head {
-    let mut rng = ChaCha8Rng::from_seed(arrival_seed(deal, k));
+    let block = chacha8_block(&key_of(deal, k), 0);
     let mut head = [0u32; HEAD];
-    for w in &mut head {
-        *w = rng.next_u32();
-    }
+    head.copy_from_slice(&block[..HEAD]);
     head
 }
 
@@ -157,16 +231,7 @@ impl ArrivalDraw {
 
     /// As [`ArrivalDraw::new`] from the kept first words of the stream.
     pub(crate) fn from_head(head: Head, deal: u64, k: u64, colours: u8) -> ArrivalDraw {
-        ArrivalDraw::from_words(
-            Words {
-                head,
-                pos: 0,
-                tail: None,
-                deal,
-                k,
-            },
-            colours,
-        )
+        ArrivalDraw::from_words(Words::with_head(head, deal, k), colours)
     }
 
     fn from_words(mut words: Words, colours: u8) -> ArrivalDraw {
@@ -280,6 +345,23 @@ mod tests {
 
     fn names(cells: &[Cell]) -> Vec<String> {
         cells.iter().map(|c| cell_name(*c, 9)).collect()
+    }
+
+    #[test]
+    fn the_stream_is_rand_chachas_chacha8() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{RngCore, SeedableRng};
+        for (deal, k) in [(0u64, 0u64), (1, 7), (42, 1 << 40), (u64::MAX, u64::MAX)] {
+            let mut rng = ChaCha8Rng::from_seed(arrival_seed(deal, k));
+            let mut words = Words::new(deal, k);
+            for i in 0..200 {
+                assert_eq!(
+                    words.next(),
+                    rng.next_u32(),
+                    "deal {deal} marble {k} word {i}"
+                );
+            }
+        }
     }
 
     #[test]
