@@ -356,6 +356,12 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     let mut scratch_moves = Vec::new();
     let mut rounds = 0u32;
     'outer: loop {
+        // A node here costs up to a tenth of a millisecond: look at the
+        // cancel flag and the clock every round, not only every 256 nodes,
+        // so `stop` and time limits answer within a round.
+        if !ctl.check_clock_and_flag() {
+            break;
+        }
         let sample = Sample::new(rng.next_u64(), t.size * t.size);
         for cand in cands.iter_mut() {
             if !ctl.tick() {
