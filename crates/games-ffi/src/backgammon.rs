@@ -19,7 +19,9 @@ use backgammon_core::{
 use serde::{Deserialize, Serialize};
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::buffer::{
+    check_save_version, read_slice, write_c_string, write_json, write_out, write_slice,
+};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
@@ -1197,10 +1199,7 @@ pub unsafe extern "C" fn games_backgammon_save(
                 game: g.value.game.save(),
                 rng: g.value.rng.clone(),
             };
-            match serde_json::to_vec(&saved) {
-                Ok(bytes) => write_slice(&bytes, buf, cap, out_len),
-                Err(_) => GAMES_RESULT_INVALID_DATA,
-            }
+            write_json(&saved, buf, cap, out_len)
         })
     }
 }
@@ -1228,14 +1227,8 @@ pub unsafe extern "C" fn games_backgammon_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        #[derive(Deserialize)]
-        struct Probe {
-            version: u32,
-        }
-        match serde_json::from_slice::<Probe>(bytes) {
-            Ok(p) if p.version != SAVE_VERSION => return GAMES_RESULT_UNSUPPORTED_VERSION,
-            Ok(_) => {}
-            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
+            return e;
         }
         let Ok(saved) = serde_json::from_slice::<Saved>(bytes) else {
             return GAMES_RESULT_INVALID_DATA;

@@ -18,10 +18,9 @@ use canicas_core::{
     ai, board_from_text, move_text, parse_move, Board, Cell, Direction, Game, Line, LoadError,
     MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant, SAVE_VERSION,
 };
-use serde::Deserialize;
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
+use crate::buffer::{check_save_version, read_slice, write_c_string, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
 use crate::result::games_result::{self, *};
 
@@ -399,20 +398,6 @@ unsafe fn read_text<'a>(text: *const c_char) -> Result<&'a str, games_result> {
     unsafe { CStr::from_ptr(text) }
         .to_str()
         .map_err(|_| GAMES_RESULT_INVALID_PARAMETER)
-}
-
-/// Whether saved JSON carries a version this library reads; `Err` with the
-/// result to return otherwise.
-fn probe_version(bytes: &[u8]) -> Result<(), games_result> {
-    #[derive(Deserialize)]
-    struct Probe {
-        version: u32,
-    }
-    match serde_json::from_slice::<Probe>(bytes) {
-        Ok(p) if p.version != SAVE_VERSION => Err(GAMES_RESULT_UNSUPPORTED_VERSION),
-        Ok(_) => Ok(()),
-        Err(_) => Err(GAMES_RESULT_INVALID_DATA),
-    }
 }
 
 /// Fill `*out_options` with the rules of `variant`
@@ -1224,7 +1209,7 @@ pub unsafe extern "C" fn games_canicas_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = probe_version(bytes) {
+        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
             return e;
         }
         let Ok(text) = std::str::from_utf8(bytes) else {
@@ -1431,7 +1416,7 @@ pub unsafe extern "C" fn games_canicas_records_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = probe_version(bytes) {
+        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
             return e;
         }
         let Ok(text) = std::str::from_utf8(bytes) else {
