@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
 use crate::buffer::{
-    check_save_version, read_slice, write_c_string, write_json, write_out, write_slice,
+    check_save_version, read_slice, write_c_string, write_json, write_optional, write_out,
+    write_slice,
 };
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
@@ -627,15 +628,9 @@ pub unsafe extern "C" fn games_backgammon_roll(
             };
             match rolled {
                 Ok((d, outcome)) => {
-                    if !out_die1.is_null() {
-                        write_out(out_die1, u32::from(d.first()));
-                    }
-                    if !out_die2.is_null() {
-                        write_out(out_die2, u32::from(d.second()));
-                    }
-                    if !out_passed.is_null() {
-                        write_out(out_passed, outcome == DiceOutcome::Passed);
-                    }
+                    write_optional(out_die1, u32::from(d.first()));
+                    write_optional(out_die2, u32::from(d.second()));
+                    write_optional(out_passed, outcome == DiceOutcome::Passed);
                     g.succeed()
                 }
                 Err(e) => fail_game(g, &e),
@@ -675,9 +670,7 @@ pub unsafe extern "C" fn games_backgammon_set_dice(
             };
             match g.value.game.set_dice(dice) {
                 Ok(outcome) => {
-                    if !out_passed.is_null() {
-                        write_out(out_passed, outcome == DiceOutcome::Passed);
-                    }
+                    write_optional(out_passed, outcome == DiceOutcome::Passed);
                     g.succeed()
                 }
                 Err(e) => fail_game(g, &e),
@@ -991,9 +984,7 @@ pub unsafe extern "C" fn games_backgammon_step_play(
             };
             match g.value.game.step(f, t) {
                 Ok(s) => {
-                    if !out_step.is_null() {
-                        write_out(out_step, step_out(s));
-                    }
+                    write_optional(out_step, step_out(s));
                     g.succeed()
                 }
                 Err(e) => fail_game(g, &e),

@@ -54,6 +54,17 @@ pub unsafe fn write_json<T: Serialize>(
     }
 }
 
+/// Write `value` to an optional output: nothing when `out` is NULL.
+///
+/// # Safety
+/// `out` must be NULL or point to a writable `T`.
+pub unsafe fn write_optional<T>(out: *mut T, value: T) {
+    if !out.is_null() {
+        // SAFETY: non-NULL and writable, per the caller.
+        unsafe { out.write(value) };
+    }
+}
+
 /// Whether saved JSON carries `version` in its `version` field; `Err` with
 /// the result to return otherwise: `GAMES_RESULT_UNSUPPORTED_VERSION` for
 /// another version, `GAMES_RESULT_INVALID_DATA` for bytes that are not a

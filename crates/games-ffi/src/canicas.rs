@@ -20,7 +20,9 @@ use canicas_core::{
 };
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{check_save_version, read_slice, write_c_string, write_out, write_slice};
+use crate::buffer::{
+    check_save_version, read_slice, write_c_string, write_optional, write_out, write_slice,
+};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
 use crate::result::games_result::{self, *};
 
@@ -731,10 +733,8 @@ fn play_move(
 ) -> games_result {
     match g.value.game.play(mv) {
         Ok(out) => {
-            if !out_outcome.is_null() {
-                // SAFETY: non-NULL and writable, per the exported callers' contract.
-                unsafe { write_out(out_outcome, outcome_summary(&out)) };
-            }
+            // SAFETY: NULL or writable, per the exported callers' contract.
+            unsafe { write_optional(out_outcome, outcome_summary(&out)) };
             g.value.last = out;
             succeed(g)
         }
@@ -1329,9 +1329,7 @@ pub unsafe extern "C" fn games_canicas_records_finish(
                     had_record: s.previous_record.is_some(),
                     previous_record: s.previous_record.unwrap_or(0),
                 };
-                if !out_summary.is_null() {
-                    write_out(out_summary, summary);
-                }
+                write_optional(out_summary, summary);
                 GAMES_RESULT_OK
             })
         })

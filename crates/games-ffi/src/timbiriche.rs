@@ -18,7 +18,8 @@ use timbiriche_core::{
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
 use crate::buffer::{
-    check_save_version, read_slice, write_c_string, write_json, write_out, write_slice,
+    check_save_version, read_slice, write_c_string, write_json, write_optional, write_out,
+    write_slice,
 };
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
@@ -811,9 +812,7 @@ pub unsafe extern "C" fn games_timbiriche_play(
             };
             match g.value.session.game_mut().play(l) {
                 Ok(outcome) => {
-                    if !out_completed.is_null() {
-                        write_out(out_completed, u32::from(outcome.completed));
-                    }
+                    write_optional(out_completed, u32::from(outcome.completed));
                     g.succeed()
                 }
                 Err(e @ timbiriche_core::PlayError::GameOver) => {
