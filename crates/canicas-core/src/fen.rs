@@ -1,32 +1,4 @@
-//! The position string of a Color Lines game, for engine protocols (UGI)
-//! and tools: what a player sees (board, "next" bar, rules, score) and,
-//! optionally, the deal and how far it has been dealt, so that the game can
-//! go on with the right arrivals.
-//!
-//! ```text
-//! <board> <next> <rules> <score> [<deal> <marble>]
-//! ```
-//!
-//! - `board`: the text board (81 characters for 9×9: `.` free, `1`–`9` a
-//!   colour, row by row from the top-left), as [`Board::to_text`].
-//! - `next`: the colours of the "next" bar in order of arrival, one digit
-//!   each (`352`).
-//! - `rules`: `five` or `four`, or `SIZE/COLOURS/LINE/ARRIVALS/START` for
-//!   other parameters (`9/7/5/3/5` is `five`).
-//! - `score`: points so far.
-//! - `deal marble` (optional): the 64-bit deal and the number `k` of the
-//!   next marble due. With them the string is a whole [`State`] (its next
-//!   bar must be the deal's); without them it is only what the AI sees, and
-//!   a move that brings marbles cannot be played on it.
-//!
-//! ```
-//! use canicas_core::{Rules, Setup, State};
-//! let state = State::new(Rules::FIVE, 7).unwrap();
-//! let fen = state.to_fen();
-//! let setup = Setup::from_fen(&fen).unwrap();
-//! assert_eq!(setup.to_fen(), fen);
-//! assert_eq!(setup.to_state().unwrap().unwrap().board(), state.board());
-//! ```
+//! The position string of a Color Lines game: see [`Setup`].
 
 use thiserror::Error;
 
@@ -83,6 +55,36 @@ pub enum FenError {
 
 /// A position read from (or written to) a position string: rules, board,
 /// next bar, score and, when known, the deal and its next marble.
+///
+/// The position string of a Color Lines game, for engine protocols (UGI)
+/// and tools: what a player sees (board, "next" bar, rules, score) and,
+/// optionally, the deal and how far it has been dealt, so that the game can
+/// go on with the right arrivals.
+///
+/// ```text
+/// <board> <next> <rules> <score> [<deal> <marble>]
+/// ```
+///
+/// - `board`: the text board (81 characters for 9×9: `.` free, `1`–`9` a
+///   colour, row by row from the top-left), as [`Board::to_text`].
+/// - `next`: the colours of the "next" bar in order of arrival, one digit
+///   each (`352`).
+/// - `rules`: `five` or `four`, or `SIZE/COLOURS/LINE/ARRIVALS/START` for
+///   other parameters (`9/7/5/3/5` is `five`).
+/// - `score`: points so far.
+/// - `deal marble` (optional): the 64-bit deal and the number `k` of the
+///   next marble due. With them the string is a whole [`State`] (its next
+///   bar must be the deal's); without them it is only what the AI sees, and
+///   a move that brings marbles cannot be played on it.
+///
+/// ```
+/// use canicas_core::{Rules, Setup, State};
+/// let state = State::new(Rules::FIVE, 7).unwrap();
+/// let fen = state.to_fen();
+/// let setup = Setup::from_fen(&fen).unwrap();
+/// assert_eq!(setup.to_fen(), fen);
+/// assert_eq!(setup.to_state().unwrap().unwrap().board(), state.board());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The rules.
@@ -139,7 +141,7 @@ fn digits(colours: &[u8]) -> String {
 }
 
 impl Setup {
-    /// Read a position string (see the [module docs](self)).
+    /// Read a position string (see [`Setup`]).
     ///
     /// # Errors
     /// [`FenError`] for anything malformed, inconsistent with the rules, or
@@ -180,7 +182,7 @@ impl Setup {
         Ok(setup)
     }
 
-    /// The position string (see the [module docs](self)).
+    /// The position string (see [`Setup`]).
     #[must_use]
     pub fn to_fen(&self) -> String {
         let mut s = format!(
