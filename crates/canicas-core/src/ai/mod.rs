@@ -69,6 +69,47 @@
 //! potentials 2, 8, 40, 300 or 1, 6, 40, 300 gave 461 to 517: the weights
 //! sit at a plateau, and a much stronger player needs a different value
 //! (one that predicts moves left) or deeper search.
+//!
+//! # A second round (2026-12-01), on the crisis harness
+//!
+//! `examples/canicas_tune.rs crisis-snap 1001 150 35` keeps, for deals
+//! 1001–1150, the first board with at most 35 free cells (all 150 reach
+//! one); `crisis <file> 40 <nodes>` plays 40 moves from each. The default
+//! player ends with 25.39 free cells on average (standard error 1.19, 0 for
+//! a lost game) and loses 23 of the 150: boards that get this full are
+//! usually lost slowly (0.347 of the moves remove a line; 0.375 would hold
+//! the board). Tried there, all within ±1.5 cells of the default or worse:
+//! ready lines 1,000; a fifth-marble potential of 600; a third-marble
+//! potential of 30; free cells 200 or 800; boxed marbles ±30 or ±100 and
+//! 200 per extra free component (3 to 6 cells worse); a reply line at full
+//! or a quarter value; 8 replies evaluated exactly; 720 nodes (+1.4);
+//! a risk-averse mean (of `-exp(-value / k free cells)`, k = 3 or 8); a
+//! third ply (the 3 best replies, then random arrivals and the best second
+//! reply: 25.38 at five times the cost); rollouts of 1 to 10 greedy moves
+//! after the arrivals (whole games: 633 to 720 deaths per 100,000 moves),
+//! and of 6 moves sampled from a softmax of the move values (7.4 cells:
+//! a near-random rollout policy misleads the search).
+//!
+//! A learned evaluation was also tried: an n-tuple network (a value per
+//! canonical colour pattern of every 5-cell window, per occupancy pattern
+//! of every 3×3 block and per count of free cells after the pending
+//! arrivals) trained by TD(0) on afterstates, greedy self-play, reward 1
+//! per move survived, discount 0.99 or 0.995, normalised steps, 5 million
+//! moves. Its greedy player levels off at about 110 moves per game (the
+//! hand-made evaluation's greedy player: about 115), and in this search at
+//! 120 nodes it ends the crisis boards with 24.3 free cells: no better, so
+//! it was not kept.
+//!
+//! What the player lacks is mostly information. The same search told where
+//! the next three marbles will land (a test-only patch that reads the
+//! deal's cell orders; as in Lines 98, where the published players are
+//! measured, the board shows them) ends the crisis boards with 35.0 free
+//! cells and loses 4 of 150, and over whole games (deals 1–150, one sample
+//! per candidate) dies **136 times per 100,000 moves** (110,244 moves)
+//! where the same player without the positions dies 579 times (25,924
+//! moves). The published figures (37 with 200 rollouts, 13.5 with the
+//! network) are for that easier game; this spec hides the landing cells,
+//! which costs this player a factor of about 4.
 
 mod eval;
 mod search;
