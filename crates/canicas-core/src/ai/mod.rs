@@ -81,7 +81,8 @@
 //! the board). Tried there, all within ±1.5 cells of the default or worse:
 //! ready lines 1,000; a fifth-marble potential of 600; a third-marble
 //! potential of 30; free cells 200 or 800; boxed marbles ±30 or ±100 and
-//! 200 per extra free component (3 to 6 cells worse); a reply line at full
+//! 200 per extra free component (3 to 6 cells worse); free central cells
+//! worth 5 or 20 more per ring from the edge, or 10 less; a reply line at full
 //! or a quarter value; 8 replies evaluated exactly; 720 nodes (+1.4);
 //! a risk-averse mean (of `-exp(-value / k free cells)`, k = 3 or 8); a
 //! third ply (the 3 best replies, then random arrivals and the best second
