@@ -109,9 +109,10 @@
 //! it was not kept.
 //!
 //! What the player lacks is mostly information. The same search told where
-//! the next three marbles will land (a test-only patch that reads the
-//! deal's cell orders; as in Lines 98, where the published players are
-//! measured, the board shows them) ends the crisis boards with 35.0 free
+//! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
+//! a test-only patch that reads the deal's cell orders; as in Lines 98,
+//! where the published players are measured, the board shows them) ends
+//! the crisis boards with 35.0 free
 //! cells and loses 4 of 150, and over whole games (deals 1–150, one sample
 //! per candidate) dies **136 times per 100,000 moves** (110,244 moves)
 //! where the same player without the positions dies 579 times (25,924
