@@ -159,6 +159,8 @@ pub(crate) struct Weights {
     pub boxed: i64,
     /// Per line that can be completed in one move.
     pub ready: i64,
+    /// Per line two moves from complete (see [`near_lines`]).
+    pub two_away: i64,
 }
 
 impl Weights {
@@ -178,6 +180,7 @@ impl Weights {
             components: 0,
             boxed: 10,
             ready: 350,
+            two_away: 70,
         }
     }
 }
@@ -219,9 +222,13 @@ pub(crate) fn shape(f: &Fast, t: &Tables, wt: &Weights) -> i64 {
     -wt.components * (comps - 1).max(0) - wt.boxed * i64::from(boxed)
 }
 
-/// Lines that can be completed in one move: single-colour windows with one
-/// hole that a marble of that colour from outside the window can reach.
-pub(crate) fn ready_lines(f: &Fast, t: &Tables) -> i64 {
+/// Lines near completion: `.0` counts the lines that can be completed in
+/// one move (single-colour windows with one hole that a marble of that
+/// colour from outside the window can reach; a hole counts once), `.1` the
+/// lines two moves away (single-colour windows with two holes, each
+/// reachable by a marble of that colour from outside the window, and at
+/// least two such marbles).
+pub(crate) fn near_lines(f: &Fast, t: &Tables) -> (i64, i64) {
     let free = f.free(t);
     let mut comp_of = [0u8; MAX_CELLS];
     let mut borders = [0u128; 64];
@@ -241,10 +248,11 @@ pub(crate) fn ready_lines(f: &Fast, t: &Tables) -> i64 {
         n += 1;
     }
     let mut ready = 0u128;
-    let mut count = 0;
+    let (mut one, mut two) = (0, 0);
     for &w in &t.windows {
         let o = w & f.occ;
-        if o.count_ones() + 1 != t.min_line {
+        let marbles = o.count_ones();
+        if o == 0 || marbles + 2 < t.min_line {
             continue;
         }
         let c = f.cells[o.trailing_zeros() as usize];
@@ -252,18 +260,32 @@ pub(crate) fn ready_lines(f: &Fast, t: &Tables) -> i64 {
         if w & cm != o {
             continue;
         }
-        let hole = w & free;
-        let h = hole.trailing_zeros() as usize;
-        if ready & hole != 0 {
-            continue;
-        }
-        let border = borders[usize::from(comp_of[h])];
-        if border & cm & !w != 0 {
-            ready |= hole;
-            count += 1;
+        let mut holes = w & free;
+        if marbles + 1 == t.min_line {
+            if ready & holes != 0 {
+                continue;
+            }
+            let h = holes.trailing_zeros() as usize;
+            if borders[usize::from(comp_of[h])] & cm & !w != 0 {
+                ready |= holes;
+                one += 1;
+            }
+        } else {
+            let mut supply = 0u128;
+            let mut ok = true;
+            while holes != 0 {
+                let h = holes.trailing_zeros() as usize;
+                holes &= holes - 1;
+                let b = borders[usize::from(comp_of[h])] & cm & !w;
+                ok &= b != 0;
+                supply |= b;
+            }
+            if ok && supply.count_ones() >= 2 {
+                two += 1;
+            }
         }
     }
-    count
+    (one, two)
 }
 
 /// The full evaluation of a board (no pending arrivals): free cells, the
@@ -272,7 +294,10 @@ pub(crate) fn ready_lines(f: &Fast, t: &Tables) -> i64 {
 pub(crate) fn evaluate(f: &Fast, t: &Tables, wt: &Weights) -> i64 {
     wt.free * i64::from(f.free(t).count_ones())
         + potential(f, t, wt)
-        + wt.ready * ready_lines(f, t)
+        + {
+            let (one, two) = near_lines(f, t);
+            wt.ready * one + wt.two_away * two
+        }
         + shape(f, t, wt)
 }
 
@@ -380,5 +405,79 @@ impl Deltas {
                 .sum();
             self.rem[i] = d;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::board_from_text;
+
+    fn near(rows: [&str; 9]) -> (i64, i64) {
+        let board = board_from_text(&rows.concat()).unwrap();
+        let t = Tables::new(&Rules::FIVE);
+        near_lines(&Fast::from_board(&board), &t)
+    }
+
+    #[test]
+    fn a_line_two_moves_away_needs_two_marbles_that_can_reach_its_holes() {
+        // Three 1s on the top row (a1-c1), holes d1 and e1; two more 1s
+        // below can reach them through the free cells.
+        let two = near([
+            "111......",
+            ".........",
+            "1.1......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert!(two.1 >= 1, "{two:?}");
+        assert_eq!(two.0, 0);
+        // Only one 1 outside the row: no line two moves away on that row.
+        let one_supply = near([
+            "111......",
+            ".........",
+            "..2......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "........1",
+            ".........",
+        ]);
+        assert_eq!(one_supply.1, 0, "{one_supply:?}");
+        // Two 1s walled in by 2s: they cannot reach the holes.
+        let walled = near([
+            "111......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "....23423",
+            "....31.1.",
+        ]);
+        assert_eq!(walled.1, 0, "{walled:?}");
+    }
+
+    #[test]
+    fn a_ready_line_counts_once_per_hole() {
+        // Four 1s with hole e1 and a 1 that can reach it: one ready line.
+        let ready = near([
+            "1111.....",
+            ".........",
+            ".........",
+            ".........",
+            "........1",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert_eq!(ready.0, 1, "{ready:?}");
     }
 }
