@@ -132,42 +132,34 @@ fn main() {
         num(3, 2000),
         num(4, ai::DEFAULT_NODES),
     );
-    let deals: Vec<u64> = (first..first + n).collect();
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new(Tally::default());
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&deal) = deals.get(i) else { break };
-                let mut st = State::new(rules, deal).unwrap();
-                let mut t = Tally::default();
-                let cancel = CancelFlag::new();
-                while !st.is_over() && t.moves < cap {
-                    let mv = ai::hint(&st.view(), Budget::nodes(nodes), &cancel)
-                        .best
-                        .unwrap();
-                    st.play_quiet(mv).unwrap();
-                    t.moves += 1;
-                    let free = u64::from(st.board().free_count());
-                    t.free_sum += free;
-                    t.below20 += u64::from(free < 20);
-                    t.below30 += u64::from(free < 30);
-                }
-                t.deaths = u64::from(st.is_over());
-                t.points = st.score();
-                let mut g = total.lock().unwrap();
-                g.moves += t.moves;
-                g.deaths += t.deaths;
-                g.points += t.points;
-                g.free_sum += t.free_sum;
-                g.below20 += t.below20;
-                g.below30 += t.below30;
-            });
+    let tallies = par_map((first..first + n).collect(), |deal| {
+        let mut st = State::new(rules, deal).unwrap();
+        let mut t = Tally::default();
+        let cancel = CancelFlag::new();
+        while !st.is_over() && t.moves < cap {
+            let mv = ai::hint(&st.view(), Budget::nodes(nodes), &cancel)
+                .best
+                .unwrap();
+            st.play_quiet(mv).unwrap();
+            t.moves += 1;
+            let free = u64::from(st.board().free_count());
+            t.free_sum += free;
+            t.below20 += u64::from(free < 20);
+            t.below30 += u64::from(free < 30);
         }
+        t.deaths = u64::from(st.is_over());
+        t.points = st.score();
+        t
     });
-    let t = *total.lock().unwrap();
+    let t = tallies.iter().fold(Tally::default(), |mut g, t| {
+        g.moves += t.moves;
+        g.deaths += t.deaths;
+        g.points += t.points;
+        g.free_sum += t.free_sum;
+        g.below20 += t.below20;
+        g.below30 += t.below30;
+        g
+    });
     let m = t.moves.max(1) as f64;
     println!(
         "moves {} deaths {} d/100k {:.1} ppm {:.3} free {:.2} <20 {:.4} <30 {:.4}",
