@@ -413,8 +413,11 @@ mod tests {
     use super::*;
     use crate::notation::board_from_text;
 
-    fn near(rows: [&str; 9]) -> (i64, i64) {
-        let board = board_from_text(&rows.concat()).unwrap();
+    /// `near_lines` of a board given by its top rows (the rest free).
+    fn near(rows: &[&str]) -> (i64, i64) {
+        let mut text = rows.concat();
+        text.push_str(&".".repeat(81 - text.len()));
+        let board = board_from_text(&text).unwrap();
         let t = Tables::new(&Rules::FIVE);
         near_lines(&Fast::from_board(&board), &t)
     }
@@ -423,21 +426,11 @@ mod tests {
     fn a_line_two_moves_away_needs_two_marbles_that_can_reach_its_holes() {
         // Three 1s on the top row (a1-c1), holes d1 and e1; two more 1s
         // below can reach them through the free cells.
-        let two = near([
-            "111......",
-            ".........",
-            "1.1......",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
+        let two = near(&["111......", ".........", "1.1......"]);
         assert!(two.1 >= 1, "{two:?}");
         assert_eq!(two.0, 0);
         // Only one 1 outside the row: no line two moves away on that row.
-        let one_supply = near([
+        let one_supply = near(&[
             "111......",
             ".........",
             "..2......",
@@ -446,11 +439,10 @@ mod tests {
             ".........",
             ".........",
             "........1",
-            ".........",
         ]);
         assert_eq!(one_supply.1, 0, "{one_supply:?}");
         // Two 1s walled in by 2s: they cannot reach the holes.
-        let walled = near([
+        let walled = near(&[
             "111......",
             ".........",
             ".........",
@@ -467,16 +459,12 @@ mod tests {
     #[test]
     fn a_ready_line_counts_once_per_hole() {
         // Four 1s with hole e1 and a 1 that can reach it: one ready line.
-        let ready = near([
+        let ready = near(&[
             "1111.....",
             ".........",
             ".........",
             ".........",
             "........1",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
         ]);
         assert_eq!(ready.0, 1, "{ready:?}");
     }
