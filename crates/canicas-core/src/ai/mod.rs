@@ -132,6 +132,15 @@
 //! crisis boards. A value fitted to this player's own games describes the
 //! boards it reaches, not the worth of the choices between them.
 //!
+//! Whole games of this player look scattered: single marbles of every
+//! colour spread over the board, the free space cut into pockets. Terms
+//! against that did not help (deals 1–150, 180 nodes; shipped: 439
+//! deaths per 100,000 moves): 20 or 60 per free cell next to a marble
+//! (502, 575), a reward of 20 for them (490), a window with one marble
+//! worth 0 or 1 instead of 2 (459, 417), an empty window worth 0 or 2
+//! instead of 1 (442, 447): all within the noise of 150 deaths (±8 %)
+//! or worse.
+//!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
 //! a test-only patch that reads the deal's cell orders; as in Lines 98,
