@@ -139,7 +139,11 @@
 //! (502, 575), a reward of 20 for them (490), a window with one marble
 //! worth 0 or 1 instead of 2 (459, 417), an empty window worth 0 or 2
 //! instead of 1 (442, 447): all within the noise of 150 deaths (±8 %)
-//! or worse.
+//! or worse. Nor did spending the same 180 nodes on more candidates cut
+//! down by successive halving (12 candidates halved by their mean after 4,
+//! 8, 16 rounds of samples, at least 3 kept: 449; 24 halved after 2, 4,
+//! 8, …: 430; measured 2026-12-02): the choice among the best few moves
+//! is not where the player loses.
 //!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
