@@ -193,12 +193,9 @@ impl TryFrom<SavedGame> for Game {
             game.play(mv)
                 .map_err(|error| LoadError::Move { index: i, error })?;
         }
+        // An undo of the first move leaves no move and `undone` set: that is
+        // a save like any other (the next undo is refused in both cases).
         if saved.undone {
-            if saved.moves.is_empty() {
-                return Err(LoadError::State(StateError::Inconsistent(
-                    "an undo with no move before it",
-                )));
-            }
             game.before_last = None;
         }
         game.undone = saved.undone;
