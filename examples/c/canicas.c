@@ -492,6 +492,21 @@ static void error_paths(void) {
     CHECK_RESULT(games_canicas_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
     CHECK(error_code(game) == GAMES_CANICAS_ERROR_ALREADY_UNDONE);
 
+    /* A game whose only move was undone saves and loads; the undo stays used. */
+    size_t undone_size = 0;
+    CHECK_RESULT(games_canicas_save(game, NULL, 0, &undone_size), GAMES_RESULT_BUFFER_TOO_SMALL);
+    uint8_t *undone_bytes = malloc(undone_size);
+    CHECK(undone_bytes != NULL);
+    CHECK_RESULT(games_canicas_save(game, undone_bytes, undone_size, &undone_size), GAMES_RESULT_OK);
+    games_canicas_game *undone = NULL;
+    CHECK_RESULT(games_canicas_load(undone_bytes, undone_size, &undone), GAMES_RESULT_OK);
+    free(undone_bytes);
+    CHECK(state_of(undone).moves == 0);
+    CHECK_RESULT(games_canicas_undo(undone), GAMES_RESULT_NOTHING_TO_UNDO);
+    CHECK(error_code(undone) == GAMES_CANICAS_ERROR_ALREADY_UNDONE);
+    CHECK_RESULT(games_canicas_play(undone, first, NULL), GAMES_RESULT_OK);
+    games_canicas_free(undone);
+
     /* A text board that is not one. */
     uint32_t side = 0;
     CHECK_RESULT(games_canicas_board_from_text("12.x", cells, CELLS, &len, &side), GAMES_RESULT_INVALID_PARAMETER);
