@@ -46,6 +46,9 @@
 //! - Five variant, `--nodes 720` (4× the default), deals 1–100: 24,870
 //!   moves, 100 deaths, about 402 deaths per 100,000 moves, 3.61 points per
 //!   move, 249 moves per game; 27 ms of CPU time per move.
+//! - Five variant, `--nodes 1440` (8×), deals 1–100, measured 2026-12-02:
+//!   24,294 moves, 100 deaths, about 412 deaths per 100,000 moves, 3.59
+//!   points per move, 243 moves per game; 60 ms of CPU time per move.
 //! - Four variant, default budget, `--deals 1..10 --max-moves 10000`:
 //!   100,000 moves, no death in 100,000 moves, 3.57 points per
 //!   move; 8.9 ms of CPU time per move.
