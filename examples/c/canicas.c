@@ -50,6 +50,18 @@ static games_canicas_game *new_game(uint32_t variant, uint64_t deal) {
     return game;
 }
 
+/* The game's save in a new buffer the caller frees, NUL-terminated after
+ * its `*size` bytes so that it can be searched as text. */
+static uint8_t *save_of(const games_canicas_game *game, size_t *size) {
+    *size = 0;
+    CHECK_RESULT(games_canicas_save(game, NULL, 0, size), GAMES_RESULT_BUFFER_TOO_SMALL);
+    uint8_t *bytes = malloc(*size + 1);
+    CHECK(bytes != NULL);
+    CHECK_RESULT(games_canicas_save(game, bytes, *size, size), GAMES_RESULT_OK);
+    bytes[*size] = 0;
+    return bytes;
+}
+
 /* Moves a path of free cells from the marble to the target, one orthogonal step at a time. */
 static void check_path(games_canicas_game *game, games_canicas_move mv, uint32_t size) {
     uint8_t cells[CELLS];
@@ -275,9 +287,7 @@ static void scripted_game_with_undo(void) {
 
     /* Save/load: the same game, which plays on the same. */
     size_t size = 0;
-    CHECK_RESULT(games_canicas_save(game, NULL, 0, &size), GAMES_RESULT_BUFFER_TOO_SMALL);
-    uint8_t *bytes = malloc(size + 1);
-    CHECK_RESULT(games_canicas_save(game, bytes, size, &size), GAMES_RESULT_OK);
+    uint8_t *bytes = save_of(game, &size);
     games_canicas_game *copy = NULL;
     CHECK_RESULT(games_canicas_load(bytes, size, &copy), GAMES_RESULT_OK);
     uint8_t a[CELLS], b[CELLS];
@@ -494,10 +504,7 @@ static void error_paths(void) {
 
     /* A game whose only move was undone saves and loads; the undo stays used. */
     size_t undone_size = 0;
-    CHECK_RESULT(games_canicas_save(game, NULL, 0, &undone_size), GAMES_RESULT_BUFFER_TOO_SMALL);
-    uint8_t *undone_bytes = malloc(undone_size);
-    CHECK(undone_bytes != NULL);
-    CHECK_RESULT(games_canicas_save(game, undone_bytes, undone_size, &undone_size), GAMES_RESULT_OK);
+    uint8_t *undone_bytes = save_of(game, &undone_size);
     games_canicas_game *undone = NULL;
     CHECK_RESULT(games_canicas_load(undone_bytes, undone_size, &undone), GAMES_RESULT_OK);
     free(undone_bytes);

@@ -431,11 +431,10 @@ fn a_game_whose_only_move_was_undone_saves_and_loads() {
     g.play(mv).unwrap();
     g.undo().unwrap();
     assert!(g.moves().is_empty());
-    let back = Game::from_json(&g.to_json()).unwrap();
+    let mut back = Game::from_json(&g.to_json()).unwrap();
     assert_eq!(back, g);
     assert_eq!(back.to_json(), g.to_json());
     // The undo is used up in the loaded game too, and the move plays again.
-    let mut back = back;
     assert_eq!(back.undo(), Err(UndoError::AlreadyUndone));
     assert!(back.play(mv).is_ok());
     assert!(back.can_undo());
