@@ -149,6 +149,13 @@
 //! is not where the player loses. A term for holes in the free space
 //! (free cells with at most one free neighbour) made it worse both ways:
 //! a penalty of 60 or 200 per hole, 522 and 765; a reward of 40, 617.
+//! Nor did two terms tried 2026-12-02 (same deals and budget): marbles of
+//! different colours side by side (the "multi-coloured clusters" that
+//! human players fear), 20 per orthogonal pair (491), a reward of 20
+//! (526), 8, 20 or 60 per orthogonal or diagonal pair (437, 436, 551);
+//! and free cells whose filling would cut the free space in two (where a
+//! marble landing at random does the most harm), 30 per such cell (588),
+//! 10 per cell of the smaller part up to 4 (600), a reward of 15 (553).
 //!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
