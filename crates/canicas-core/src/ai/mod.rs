@@ -156,6 +156,9 @@
 //! and free cells whose filling would cut the free space in two (where a
 //! marble landing at random does the most harm), 30 per such cell (588),
 //! 10 per cell of the smaller part up to 4 (600), a reward of 15 (553).
+//! Nor did extending the one term that helped to lines three moves away
+//! (2 marbles of a colour, all three holes reachable, at least three such
+//! marbles): 14 per window (440), 42 (510), -14 (489).
 //!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
