@@ -466,13 +466,22 @@ impl Board {
                 down.min(left),
             ),
         ];
+        let cells = &self.cells;
         for (dir, step, back, fwd) in dirs {
-            let mut b = 0;
-            while b < back && self.cells[i - (b + 1) * step] == colour {
+            let (mut b, mut j) = (0, i);
+            while b < back {
+                j -= step;
+                if cells.get(j) != Some(&colour) {
+                    break;
+                }
                 b += 1;
             }
-            let mut f = 0;
-            while f < fwd && self.cells[i + (f + 1) * step] == colour {
+            let (mut f, mut j) = (0, i);
+            while f < fwd {
+                j += step;
+                if cells.get(j) != Some(&colour) {
+                    break;
+                }
                 f += 1;
             }
             let len = b + f + 1;

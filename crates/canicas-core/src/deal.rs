@@ -74,6 +74,8 @@ pub fn arrival_seed(deal: u64, k: u64) -> [u8; 32] {
 /// whole first block, which is all a marble needs unless the board is
 /// nearly full.
 pub(crate) const HEAD: usize = 16;
+// The head is block 0 of the stream (`Words` starts from it).
+const _: () = assert!(HEAD == 16);
 
 /// The first words of one marble's stream.
 pub(crate) type Head = [u32; HEAD];
@@ -140,19 +142,18 @@ fn chacha8_block(key: &[u32; 8], counter: u64) -> [u32; 16] {
     x
 }
 
-/// The 32-bit words of the stream of one marble: the first [`HEAD`] from a
-/// kept copy, the rest computed block by block on demand.
+/// The 32-bit words of the stream of one marble, one 16-word block at a
+/// time: block 0 (the head, usually all a marble needs) is given, later
+/// blocks are computed when a draw reaches them.
 #[derive(Clone, Debug)]
 struct Words {
-    head: Head,
+    /// Block `block_no` of the stream: the block of the last word drawn
+    /// (block 0 before the first draw).
+    block: [u32; 16],
+    block_no: u64,
     pos: usize,
     deal: u64,
     k: u64,
-    /// The key, once a word past the head is needed.
-    key: Option<[u32; 8]>,
-    /// The block holding word `pos` (valid when `block_no` matches).
-    block: [u32; 16],
-    block_no: Option<u64>,
 }
 
 impl Words {
@@ -162,55 +163,76 @@ impl Words {
 
     fn with_head(head: Head, deal: u64, k: u64) -> Words {
         Words {
-            head,
+            block: head,
+            block_no: 0,
             pos: 0,
             deal,
             k,
-            key: None,
-            block: [0; 16],
-            block_no: None,
         }
     }
 
+    #[inline(always)]
     fn next(&mut self) -> u32 {
         let pos = self.pos;
         self.pos += 1;
-        if let Some(&w) = self.head.get(pos) {
-            return w;
-        }
         let no = (pos / 16) as u64;
-        if self.block_no != Some(no) {
-            let (deal, k) = (self.deal, self.k);
-            let key = *self.key.get_or_insert_with(|| key_of(deal, k));
-            self.block = chacha8_block(&key, no);
-            self.block_no = Some(no);
+        if no != self.block_no {
+            self.block = chacha8_block(&key_of(self.deal, self.k), no);
+            self.block_no = no;
         }
         self.block[pos % 16]
     }
 
-    /// A number in `0..n`, unbiased (Lemire's multiply-and-reject); 0 when
-    /// `n` is 0 or 1.
+    /// A number in `0..n` from the next words (see [`lemire`]).
+    #[inline(always)]
     fn below(&mut self, n: u32) -> u32 {
-        if n <= 1 {
-            return 0;
-        }
-        let mut m = u64::from(self.next()) * u64::from(n);
-        if (m as u32) < n {
-            let t = n.wrapping_neg() % n;
-            while (m as u32) < t {
-                m = u64::from(self.next()) * u64::from(n);
-            }
-        }
-        (m >> 32) as u32
+        lemire(n, || self.next())
     }
+}
+
+/// A number in `0..n` from the words `next` draws, unbiased (Lemire's
+/// multiply-and-reject); 0 when `n` is 0 or 1 (no word drawn).
+#[inline(always)]
+fn lemire(n: u32, mut next: impl FnMut() -> u32) -> u32 {
+    if n <= 1 {
+        return 0;
+    }
+    let mut m = u64::from(next()) * u64::from(n);
+    if (m as u32) < n {
+        let t = n.wrapping_neg() % n;
+        while (m as u32) < t {
+            m = u64::from(next()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// The colour of a marble from the first words of its stream (as
+/// [`ArrivalDraw::colour`], without setting up its cell order).
+pub(crate) fn head_colour(head: &Head, deal: u64, k: u64, colours: u8) -> u8 {
+    let mut pos = 0;
+    let mut rest: Option<Words> = None;
+    let draw = lemire(u32::from(colours.max(1)), || {
+        let word = match head.get(pos) {
+            Some(&w) => w,
+            // Sixteen rejected draws in a row: never seen, but exact.
+            None => rest
+                .get_or_insert_with(|| {
+                    let mut words = Words::new(deal, k);
+                    words.pos = HEAD;
+                    words
+                })
+                .next(),
+        };
+        pos += 1;
+        word
+    });
+    1 + draw as u8
 }
 
 /// The first [`HEAD`] words of the stream of marble `k` of `deal`.
 pub(crate) fn head_of(deal: u64, k: u64) -> Head {
-    let block = chacha8_block(&key_of(deal, k), 0);
-    let mut head = [0u32; HEAD];
-    head.copy_from_slice(&block[..HEAD]);
-    head
+    chacha8_block(&key_of(deal, k), 0)
 }
 
 /// The draws of one marble of a deal: its colour, then its cell order on
@@ -267,50 +289,9 @@ impl ArrivalDraw {
         if free == 0 {
             return None;
         }
-        // A lazy Fisher–Yates shuffle: `a[x]` is `x` unless a swap changed
-        // it; the first changes are kept in a short list, and the array is
-        // written out in full if the list runs over.
-        const SHORT: usize = 24;
-        let mut changed = [(0u8, 0u8); SHORT];
-        let mut len = 0usize;
-        let mut touched = 0u128;
-        let get = |changed: &[(u8, u8)], touched: u128, x: usize| -> u8 {
-            if touched & (1u128 << x) == 0 {
-                return x as u8;
-            }
-            changed
-                .iter()
-                .rev()
-                .find(|(i, _)| usize::from(*i) == x)
-                .map_or(x as u8, |&(_, v)| v)
-        };
-        let mut i = 0;
-        while i < n && len < SHORT {
-            let cell = if i + 1 < n {
-                let j = i + self.words.below((n - i) as u32) as usize;
-                let ai = get(&changed[..len], touched, i);
-                let aj = get(&changed[..len], touched, j);
-                // a[i] takes a[j]; a[j] takes the old a[i].
-                changed[len] = (j as u8, ai);
-                touched |= 1u128 << j;
-                len += 1;
-                aj
-            } else {
-                get(&changed[..len], touched, i)
-            };
-            if free & (1u128 << cell) != 0 {
-                return Some(Cell(cell));
-            }
-            i += 1;
-        }
-        let mut a = [0u8; MAX_CELLS];
-        for (x, v) in a.iter_mut().enumerate().take(n) {
-            *v = x as u8;
-        }
-        for &(j, v) in &changed[..len] {
-            a[usize::from(j)] = v;
-        }
-        while i < n {
+        // The shuffle, step by step, only as far as the first free cell.
+        let mut a = IDENTITY;
+        for i in 0..n {
             if i + 1 < n {
                 let j = i + self.words.below((n - i) as u32) as usize;
                 a.swap(i, j);
@@ -319,11 +300,21 @@ impl ArrivalDraw {
             if free & (1u128 << cell) != 0 {
                 return Some(Cell(cell));
             }
-            i += 1;
         }
         None
     }
 }
+
+/// The cell indices in order: where every shuffle starts.
+const IDENTITY: [u8; MAX_CELLS] = {
+    let mut a = [0u8; MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
 
 /// The colour of marble `k` of `deal` with `colours` colours.
 #[must_use]
@@ -345,6 +336,27 @@ mod tests {
 
     fn names(cells: &[Cell]) -> Vec<String> {
         cells.iter().map(|c| cell_name(*c, 9)).collect()
+    }
+
+    #[test]
+    fn a_colour_from_the_head_is_the_draws_colour() {
+        for deal in 0..40u64 {
+            for k in 0..40u64 {
+                for colours in 1..=9u8 {
+                    assert_eq!(
+                        head_colour(&head_of(deal, k), deal, k, colours),
+                        ArrivalDraw::new(deal, k, colours).colour(),
+                        "deal {deal} marble {k} colours {colours}"
+                    );
+                }
+            }
+        }
+        // A head whose sixteen words are all rejected (0 × 7 has low bits
+        // 0, below 2^32 mod 7): the draw goes on into the stream's next block.
+        let zeros = [0u32; HEAD];
+        let mut words = Words::with_head(zeros, 5, 6);
+        assert_eq!(head_colour(&zeros, 5, 6, 7), 1 + words.below(7) as u8);
+        assert_eq!(words.pos, HEAD + 1);
     }
 
     #[test]

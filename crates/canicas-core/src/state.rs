@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{cells_of, Board, Cell, Line};
-use crate::deal::{head_of, ArrivalDraw, Head, HEAD};
+use crate::deal::{head_colour, head_of, ArrivalDraw, Head, HEAD};
 use crate::rules::{Rules, RulesError, MAX_ARRIVALS, MAX_SIZE};
 
 /// A move: the marble on `from` travels to the free cell `to`.
@@ -441,8 +441,7 @@ impl State {
             if i >= kept {
                 self.heads[i] = head_of(self.deal, k);
             }
-            self.next[i] =
-                ArrivalDraw::from_head(self.heads[i], self.deal, k, self.rules.colours).colour();
+            self.next[i] = head_colour(&self.heads[i], self.deal, k, self.rules.colours);
         }
     }
 
@@ -459,14 +458,23 @@ impl State {
 }
 
 /// The cell of the `k`-th set bit of `mask` (`None` past the last).
-fn nth_bit(mut mask: u128, k: u64) -> Option<Cell> {
+fn nth_bit(mask: u128, k: u64) -> Option<Cell> {
+    // Skip the low half when the bit is in the high one, then clear the
+    // lower bits of a 64-bit word.
+    let low = mask as u64;
+    let below = u64::from(low.count_ones());
+    let (mut word, base, k) = if k < below {
+        (low, 0, k)
+    } else {
+        ((mask >> 64) as u64, 64, k - below)
+    };
     for _ in 0..k {
-        if mask == 0 {
+        if word == 0 {
             return None;
         }
-        mask &= mask - 1;
+        word &= word - 1;
     }
-    (mask != 0).then(|| Cell(mask.trailing_zeros() as u8))
+    (word != 0).then(|| Cell((base + word.trailing_zeros()) as u8))
 }
 
 /// Check `mv` on `board`; the colour of the moving marble when legal.
@@ -666,5 +674,19 @@ impl State {
         };
         s.refresh_next(None);
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nth_bit;
+
+    #[test]
+    fn nth_bit_counts_set_bits_across_both_halves() {
+        let mask: u128 = (1 << 3) | (1 << 63) | (1 << 64) | (1 << 100);
+        let cells: Vec<Option<u8>> = (0..6).map(|k| nth_bit(mask, k).map(|c| c.0)).collect();
+        assert_eq!(cells, [Some(3), Some(63), Some(64), Some(100), None, None]);
+        assert_eq!(nth_bit(0, 0), None);
+        assert_eq!(nth_bit(1 << 120, 0).map(|c| c.0), Some(120));
     }
 }
