@@ -218,7 +218,7 @@ pub(crate) fn head_colour(head: &Head, deal: u64, k: u64, colours: u8) -> u8 {
             // Sixteen rejected draws in a row: never seen, but exact.
             None => rest
                 .get_or_insert_with(|| {
-                    let mut words = Words::new(deal, k);
+                    let mut words = Words::with_head(*head, deal, k);
                     words.pos = HEAD;
                     words
                 })
