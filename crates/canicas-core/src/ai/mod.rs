@@ -160,6 +160,15 @@
 //! (2 marbles of a colour, all three holes reachable, at least three such
 //! marbles): 14 per window (440), 42 (510), -14 (489).
 //!
+//! A reply that removes a line earns another move with no arrivals; the
+//! search values it statically. Playing that free move too (the best of
+//! the 3 best replies that remove a line, then the best next move,
+//! measured 2026-12-02) keeps more free cells on the crisis boards (450 of
+//! them, deals 1001–1450: 28.30 against 27.50, 39 lost against 43) and
+//! dies 415 times per 100,000 moves over whole games (deals 1–150, 36,156
+//! moves; shipped 439), but costs 1.6 times the CPU, and the shipped search
+//! given that CPU (300 nodes) does as well: 407 (36,867 moves). Not kept.
+//!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,
 //! a test-only patch that reads the deal's cell orders; as in Lines 98,
