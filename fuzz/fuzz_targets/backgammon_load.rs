@@ -14,7 +14,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut handle = std::ptr::null_mut();
     // SAFETY: `data` is a live slice; `handle` a local out-pointer.
-    let r = unsafe { games_ffi::backgammon::games_backgammon_load(data.as_ptr(), data.len(), &mut handle) };
+    let r = unsafe {
+        games_ffi::backgammon::games_backgammon_load(data.as_ptr(), data.len(), &mut handle)
+    };
     assert_ne!(r, games_ffi::games_result::GAMES_RESULT_PANIC);
     // SAFETY: NULL or the handle just made.
     unsafe { games_ffi::backgammon::games_backgammon_free(handle) };

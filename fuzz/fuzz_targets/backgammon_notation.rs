@@ -48,14 +48,23 @@ fn position(which: u8) -> Option<Position> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let [which, d1, d2, rest @ ..] = data else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let [which, d1, d2, rest @ ..] = data else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let Some(pos) = position(*which) else { return };
-    let Ok(dice) = Dice::new(d1 % 6 + 1, d2 % 6 + 1) else { return };
+    let Ok(dice) = Dice::new(d1 % 6 + 1, d2 % 6 + 1) else {
+        return;
+    };
     let _ = parse_moves(text);
     if let Ok(play) = parse_play(&pos, dice, text) {
         let legal = legal_plays(&pos, dice);
-        assert!(legal.iter().any(|p| p.result() == play.result()), "{text:?} gave an illegal play");
+        assert!(
+            legal.iter().any(|p| p.result() == play.result()),
+            "{text:?} gave an illegal play"
+        );
         let printed = play.notation();
         let again = parse_play(&pos, dice, &printed).expect("a play's notation reads back");
         assert_eq!(again.result(), play.result(), "{printed}");

@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         if let Ok((pos, dice)) = Position::from_xgid(text) {
             let again = pos.to_xgid(dice);
-            assert_eq!(Position::from_xgid(&again).ok(), Some((pos, dice)), "{again}");
+            assert_eq!(
+                Position::from_xgid(&again).ok(),
+                Some((pos, dice)),
+                "{again}"
+            );
             assert_eq!(Position::from_gnubg_id(&pos.to_gnubg_id()).ok(), Some(pos));
         }
     }

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(board_from_text(&printed).ok(), Some(board));
         assert_eq!(board_from_text(&board.to_pretty()).ok(), Some(board));
         assert_eq!(
-            u32::from(board.marble_count()) + board.free_count(),
+            board.marble_count() + board.free_count(),
             board.cell_count() as u32
         );
     }

@@ -16,25 +16,65 @@ use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
 enum Call {
-    New { seed: u64, first: u8, second: u8 },
-    FromPositionId { text: String, player: u8, seed: u64 },
-    FromXgid { text: String, player: u8 },
+    New {
+        seed: u64,
+        first: u8,
+        second: u8,
+    },
+    FromPositionId {
+        text: String,
+        player: u8,
+        seed: u64,
+    },
+    FromXgid {
+        text: String,
+        player: u8,
+    },
     Roll,
-    SetDice { d1: u8, d2: u8 },
-    PlayLegal { index: u16 },
-    PlayNotation { text: String },
-    PlayMove { count: u8, steps: [(u8, u8, bool); 4] },
-    Step { from: u8, to: u8 },
-    StepHinted { pick: u8, dest: u8 },
-    StepTapped { to: u8 },
+    SetDice {
+        d1: u8,
+        d2: u8,
+    },
+    PlayLegal {
+        index: u16,
+    },
+    PlayNotation {
+        text: String,
+    },
+    PlayMove {
+        count: u8,
+        steps: [(u8, u8, bool); 4],
+    },
+    Step {
+        from: u8,
+        to: u8,
+    },
+    StepHinted {
+        pick: u8,
+        dest: u8,
+    },
+    StepTapped {
+        to: u8,
+    },
     UndoStep,
     Commit,
-    Ai { level: u8, nodes: u16 },
-    Lists { index: u16, cap: u8 },
+    Ai {
+        level: u8,
+        nodes: u16,
+    },
+    Lists {
+        index: u16,
+        cap: u8,
+    },
     Ids,
-    History { index: u16, cap: u8 },
+    History {
+        index: u16,
+        cap: u8,
+    },
     SaveLoad,
-    Load { bytes: Vec<u8> },
+    Load {
+        bytes: Vec<u8>,
+    },
     Clone,
     State,
     Free,
@@ -49,7 +89,11 @@ fn ok(r: games_result) {
 ///
 /// # Safety
 /// `*game` NULL or live; `fresh` NULL or live.
-unsafe fn adopt(game: &mut *mut games_backgammon_game, r: games_result, fresh: *mut games_backgammon_game) {
+unsafe fn adopt(
+    game: &mut *mut games_backgammon_game,
+    r: games_result,
+    fresh: *mut games_backgammon_game,
+) {
     ok(r);
     if r == GAMES_RESULT_OK {
         // SAFETY: per the caller.
@@ -66,7 +110,11 @@ fuzz_target!(|calls: Vec<Call>| {
     unsafe {
         for call in calls.into_iter().take(100) {
             match call {
-                Call::New { seed, first, second } => {
+                Call::New {
+                    seed,
+                    first,
+                    second,
+                } => {
                     let mut o = games_backgammon_options::default();
                     ok(games_backgammon_options_default(&mut o));
                     o.seed = seed;
@@ -79,13 +127,23 @@ fuzz_target!(|calls: Vec<Call>| {
                 Call::FromPositionId { text, player, seed } => {
                     let Ok(c) = CString::new(text) else { continue };
                     let mut fresh = ptr::null_mut();
-                    let r = games_backgammon_new_from_position_id(c.as_ptr(), u32::from(player % 3), seed, &mut fresh);
+                    let r = games_backgammon_new_from_position_id(
+                        c.as_ptr(),
+                        u32::from(player % 3),
+                        seed,
+                        &mut fresh,
+                    );
                     adopt(&mut game, r, fresh);
                 }
                 Call::FromXgid { text, player } => {
                     let Ok(c) = CString::new(text) else { continue };
                     let mut fresh = ptr::null_mut();
-                    let r = games_backgammon_new_from_xgid(c.as_ptr(), u32::from(player % 3), 3, &mut fresh);
+                    let r = games_backgammon_new_from_xgid(
+                        c.as_ptr(),
+                        u32::from(player % 3),
+                        3,
+                        &mut fresh,
+                    );
                     adopt(&mut game, r, fresh);
                 }
                 Call::Roll => {
@@ -97,14 +155,26 @@ fuzz_target!(|calls: Vec<Call>| {
                     }
                 }
                 Call::SetDice { d1, d2 } => {
-                    ok(games_backgammon_set_dice(game, u32::from(d1 % 8), u32::from(d2 % 8), ptr::null_mut()));
+                    ok(games_backgammon_set_dice(
+                        game,
+                        u32::from(d1 % 8),
+                        u32::from(d2 % 8),
+                        ptr::null_mut(),
+                    ));
                 }
                 Call::PlayLegal { index } => {
                     let mut n = 0;
                     if games_backgammon_legal_play_count(game, &mut n) == GAMES_RESULT_OK && n > 0 {
                         let mut play = games_backgammon_play::default();
-                        assert_eq!(games_backgammon_legal_play_get(game, u32::from(index) % n, &mut play), GAMES_RESULT_OK);
-                        assert_eq!(games_backgammon_play_move(game, &play), GAMES_RESULT_OK, "a legal play was refused");
+                        assert_eq!(
+                            games_backgammon_legal_play_get(game, u32::from(index) % n, &mut play),
+                            GAMES_RESULT_OK
+                        );
+                        assert_eq!(
+                            games_backgammon_play_move(game, &play),
+                            GAMES_RESULT_OK,
+                            "a legal play was refused"
+                        );
                     }
                 }
                 Call::PlayNotation { text } => {
@@ -112,30 +182,67 @@ fuzz_target!(|calls: Vec<Call>| {
                     ok(games_backgammon_play_notation(game, c.as_ptr()));
                 }
                 Call::PlayMove { count, steps } => {
-                    let mut play = games_backgammon_play { step_count: u32::from(count % 6), ..Default::default() };
+                    let mut play = games_backgammon_play {
+                        step_count: u32::from(count % 6),
+                        ..Default::default()
+                    };
                     for (slot, (from, to, hit)) in play.steps.iter_mut().zip(steps) {
-                        *slot = games_backgammon_step { from: from % 30, to: to % 30, hit };
+                        *slot = games_backgammon_step {
+                            from: from % 30,
+                            to: to % 30,
+                            hit,
+                        };
                     }
                     ok(games_backgammon_play_move(game, &play));
                     let mut len = 0;
                     let mut text = [0 as std::ffi::c_char; 64];
-                    ok(games_backgammon_play_to_string(&play, text.as_mut_ptr(), text.len(), &mut len));
+                    ok(games_backgammon_play_to_string(
+                        &play,
+                        text.as_mut_ptr(),
+                        text.len(),
+                        &mut len,
+                    ));
                 }
                 Call::Step { from, to } => {
-                    ok(games_backgammon_step_play(game, u32::from(from % 30), u32::from(to % 30), ptr::null_mut()));
+                    ok(games_backgammon_step_play(
+                        game,
+                        u32::from(from % 30),
+                        u32::from(to % 30),
+                        ptr::null_mut(),
+                    ));
                 }
                 Call::StepHinted { pick, dest } => {
                     let mut from = [0u8; 32];
                     let mut n = 0;
-                    if games_backgammon_movable_checkers(game, from.as_mut_ptr(), from.len(), &mut n) == GAMES_RESULT_OK && n > 0 {
+                    if games_backgammon_movable_checkers(
+                        game,
+                        from.as_mut_ptr(),
+                        from.len(),
+                        &mut n,
+                    ) == GAMES_RESULT_OK
+                        && n > 0
+                    {
                         let f = from[usize::from(pick) % n];
                         let mut to = [0u8; 8];
                         let mut m = 0;
-                        assert_eq!(games_backgammon_destinations(game, u32::from(f), to.as_mut_ptr(), to.len(), &mut m), GAMES_RESULT_OK);
+                        assert_eq!(
+                            games_backgammon_destinations(
+                                game,
+                                u32::from(f),
+                                to.as_mut_ptr(),
+                                to.len(),
+                                &mut m
+                            ),
+                            GAMES_RESULT_OK
+                        );
                         assert!(m > 0, "a movable checker without a destination");
                         let t = to[usize::from(dest) % m];
                         let mut step = games_backgammon_step::default();
-                        assert_eq!(games_backgammon_step_play(game, u32::from(f), u32::from(t), &mut step), GAMES_RESULT_OK, "an offered step was refused");
+                        assert_eq!(
+                            games_backgammon_step_play(game, u32::from(f), u32::from(t), &mut step),
+                            GAMES_RESULT_OK,
+                            "an offered step was refused"
+                        );
                         assert_eq!((step.from, step.to), (f, t));
                     }
                 }
@@ -144,13 +251,22 @@ fuzz_target!(|calls: Vec<Call>| {
                     let r = games_backgammon_checker_for_point(game, u32::from(to % 27), &mut from);
                     ok(r);
                     if r == GAMES_RESULT_OK && from != GAMES_BACKGAMMON_NO_POINT {
-                        assert_eq!(games_backgammon_step_play(game, from, u32::from(to % 27), ptr::null_mut()), GAMES_RESULT_OK);
+                        assert_eq!(
+                            games_backgammon_step_play(
+                                game,
+                                from,
+                                u32::from(to % 27),
+                                ptr::null_mut()
+                            ),
+                            GAMES_RESULT_OK
+                        );
                     }
                 }
                 Call::UndoStep => ok(games_backgammon_step_undo(game)),
                 Call::Commit => {
                     let mut s = games_backgammon_state::default();
-                    let complete = games_backgammon_get_state(game, &mut s) == GAMES_RESULT_OK && s.turn_complete;
+                    let complete = games_backgammon_get_state(game, &mut s) == GAMES_RESULT_OK
+                        && s.turn_complete;
                     let r = games_backgammon_turn_commit(game);
                     ok(r);
                     if complete {
@@ -158,40 +274,98 @@ fuzz_target!(|calls: Vec<Call>| {
                     }
                 }
                 Call::Ai { level, nodes } => {
-                    let budget = games_budget { max_nodes: u64::from(nodes % 3000) + 1, max_millis: 0 };
+                    let budget = games_budget {
+                        max_nodes: u64::from(nodes % 3000) + 1,
+                        max_millis: 0,
+                    };
                     let mut play = games_backgammon_play::default();
-                    let r = games_backgammon_ai_move(game, u32::from(level % 4), &budget, ptr::null(), &mut play);
+                    let r = games_backgammon_ai_move(
+                        game,
+                        u32::from(level % 4),
+                        &budget,
+                        ptr::null(),
+                        &mut play,
+                    );
                     ok(r);
                     if r == GAMES_RESULT_OK {
-                        assert_eq!(games_backgammon_play_move(game, &play), GAMES_RESULT_OK, "the AI suggested an illegal play");
+                        assert_eq!(
+                            games_backgammon_play_move(game, &play),
+                            GAMES_RESULT_OK,
+                            "the AI suggested an illegal play"
+                        );
                     }
                 }
                 Call::Lists { index, cap } => {
                     let cap = usize::from(cap % 40);
                     let mut plays = vec![games_backgammon_play::default(); cap];
                     let mut len = 0;
-                    ok(games_backgammon_legal_plays(game, plays.as_mut_ptr(), cap, &mut len));
+                    ok(games_backgammon_legal_plays(
+                        game,
+                        plays.as_mut_ptr(),
+                        cap,
+                        &mut len,
+                    ));
                     let mut text = vec![0 as std::ffi::c_char; cap];
-                    ok(games_backgammon_legal_play_notation(game, u32::from(index), text.as_mut_ptr(), cap, &mut len));
-                    ok(games_backgammon_legal_play_position_id(game, u32::from(index), text.as_mut_ptr(), cap, &mut len));
+                    ok(games_backgammon_legal_play_notation(
+                        game,
+                        u32::from(index),
+                        text.as_mut_ptr(),
+                        cap,
+                        &mut len,
+                    ));
+                    ok(games_backgammon_legal_play_position_id(
+                        game,
+                        u32::from(index),
+                        text.as_mut_ptr(),
+                        cap,
+                        &mut len,
+                    ));
                     let mut bytes = vec![0u8; cap];
-                    ok(games_backgammon_movable_checkers(game, bytes.as_mut_ptr(), cap, &mut len));
-                    ok(games_backgammon_destinations(game, u32::from(index % 30), bytes.as_mut_ptr(), cap, &mut len));
+                    ok(games_backgammon_movable_checkers(
+                        game,
+                        bytes.as_mut_ptr(),
+                        cap,
+                        &mut len,
+                    ));
+                    ok(games_backgammon_destinations(
+                        game,
+                        u32::from(index % 30),
+                        bytes.as_mut_ptr(),
+                        cap,
+                        &mut len,
+                    ));
                 }
                 Call::Ids => {
                     let mut text = [0 as std::ffi::c_char; 80];
                     let mut len = 0;
-                    if games_backgammon_xgid(game, text.as_mut_ptr(), text.len(), &mut len) == GAMES_RESULT_OK {
+                    if games_backgammon_xgid(game, text.as_mut_ptr(), text.len(), &mut len)
+                        == GAMES_RESULT_OK
+                    {
                         let mut s = games_backgammon_state::default();
                         assert_eq!(games_backgammon_get_state(game, &mut s), GAMES_RESULT_OK);
                         let mut copy = ptr::null_mut();
-                        assert_eq!(games_backgammon_new_from_xgid(text.as_ptr(), s.to_move % 2, 1, &mut copy), GAMES_RESULT_OK, "an exported XGID was refused");
+                        assert_eq!(
+                            games_backgammon_new_from_xgid(
+                                text.as_ptr(),
+                                s.to_move % 2,
+                                1,
+                                &mut copy
+                            ),
+                            GAMES_RESULT_OK,
+                            "an exported XGID was refused"
+                        );
                         games_backgammon_free(copy);
                     }
-                    if games_backgammon_position_id(game, text.as_mut_ptr(), text.len(), &mut len) == GAMES_RESULT_OK {
+                    if games_backgammon_position_id(game, text.as_mut_ptr(), text.len(), &mut len)
+                        == GAMES_RESULT_OK
+                    {
                         assert_eq!(len, 15);
                         let mut copy = ptr::null_mut();
-                        assert_eq!(games_backgammon_new_from_position_id(text.as_ptr(), 0, 1, &mut copy), GAMES_RESULT_OK, "an exported Position ID was refused");
+                        assert_eq!(
+                            games_backgammon_new_from_position_id(text.as_ptr(), 0, 1, &mut copy),
+                            GAMES_RESULT_OK,
+                            "an exported Position ID was refused"
+                        );
                         games_backgammon_free(copy);
                     }
                 }
@@ -199,15 +373,31 @@ fuzz_target!(|calls: Vec<Call>| {
                     let mut rec = games_backgammon_turn_record::default();
                     let mut text = vec![0 as std::ffi::c_char; usize::from(cap % 40)];
                     let mut len = 0;
-                    ok(games_backgammon_history_get(game, u32::from(index % 64), &mut rec, text.as_mut_ptr(), text.len(), &mut len));
+                    ok(games_backgammon_history_get(
+                        game,
+                        u32::from(index % 64),
+                        &mut rec,
+                        text.as_mut_ptr(),
+                        text.len(),
+                        &mut len,
+                    ));
                 }
                 Call::SaveLoad => {
                     let mut len = 0;
-                    if games_backgammon_save(game, ptr::null_mut(), 0, &mut len) == GAMES_RESULT_BUFFER_TOO_SMALL {
+                    if games_backgammon_save(game, ptr::null_mut(), 0, &mut len)
+                        == GAMES_RESULT_BUFFER_TOO_SMALL
+                    {
                         let mut bytes = vec![0u8; len];
-                        assert_eq!(games_backgammon_save(game, bytes.as_mut_ptr(), len, &mut len), GAMES_RESULT_OK);
+                        assert_eq!(
+                            games_backgammon_save(game, bytes.as_mut_ptr(), len, &mut len),
+                            GAMES_RESULT_OK
+                        );
                         let mut loaded = ptr::null_mut();
-                        assert_eq!(games_backgammon_load(bytes.as_ptr(), len, &mut loaded), GAMES_RESULT_OK, "a save must load");
+                        assert_eq!(
+                            games_backgammon_load(bytes.as_ptr(), len, &mut loaded),
+                            GAMES_RESULT_OK,
+                            "a save must load"
+                        );
                         games_backgammon_free(game);
                         game = loaded;
                     }
@@ -232,10 +422,24 @@ fuzz_target!(|calls: Vec<Call>| {
                         for side in [&b.first, &b.second] {
                             assert_eq!(side.iter().map(|&c| u32::from(c)).sum::<u32>(), 15);
                         }
-                        assert_eq!((u32::from(b.first[25]), u32::from(b.second[25])), (s.bar_first, s.bar_second));
-                        assert_eq!((u32::from(b.first[0]), u32::from(b.second[0])), (s.off_first, s.off_second));
-                        let pips = |side: &[u8; 26]| side.iter().enumerate().map(|(i, &c)| i as u32 * u32::from(c)).sum::<u32>();
-                        assert_eq!((pips(&b.first), pips(&b.second)), (s.pips_first, s.pips_second));
+                        assert_eq!(
+                            (u32::from(b.first[25]), u32::from(b.second[25])),
+                            (s.bar_first, s.bar_second)
+                        );
+                        assert_eq!(
+                            (u32::from(b.first[0]), u32::from(b.second[0])),
+                            (s.off_first, s.off_second)
+                        );
+                        let pips = |side: &[u8; 26]| {
+                            side.iter()
+                                .enumerate()
+                                .map(|(i, &c)| i as u32 * u32::from(c))
+                                .sum::<u32>()
+                        };
+                        assert_eq!(
+                            (pips(&b.first), pips(&b.second)),
+                            (s.pips_first, s.pips_second)
+                        );
                         assert_eq!(s.game_over, s.winner != games_ffi::GAMES_NO_PLAYER);
                     }
                 }

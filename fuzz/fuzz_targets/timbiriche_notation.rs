@@ -6,8 +6,12 @@ use libfuzzer_sys::fuzz_target;
 use timbiriche_core::{notation, BoardSize};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&shape, text)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(text) else { return };
+    let Some((&shape, text)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
     let Ok(size) = BoardSize::new(u32::from(shape % 6) + 1, u32::from(shape / 6 % 6) + 1) else {
         return;
     };
