@@ -212,7 +212,7 @@ fn lemire(n: u32, mut next: impl FnMut() -> u32) -> u32 {
 pub(crate) fn head_colour(head: &Head, deal: u64, k: u64, colours: u8) -> u8 {
     let mut pos = 0;
     let mut rest: Option<Words> = None;
-    let draw = lemire(u32::from(colours.max(1)), || {
+    draw_colour(colours, || {
         let word = match head.get(pos) {
             Some(&w) => w,
             // Sixteen rejected draws in a row: never seen, but exact.
@@ -226,8 +226,14 @@ pub(crate) fn head_colour(head: &Head, deal: u64, k: u64, colours: u8) -> u8 {
         };
         pos += 1;
         word
-    });
-    1 + draw as u8
+    })
+}
+
+/// A colour in `1..=colours` (at least 1) from the words `next` draws: the
+/// first draw of every marble.
+#[inline(always)]
+fn draw_colour(colours: u8, next: impl FnMut() -> u32) -> u8 {
+    1 + lemire(u32::from(colours.max(1)), next) as u8
 }
 
 /// The first [`HEAD`] words of the stream of marble `k` of `deal`.
@@ -257,7 +263,7 @@ impl ArrivalDraw {
     }
 
     fn from_words(mut words: Words, colours: u8) -> ArrivalDraw {
-        let colour = 1 + words.below(u32::from(colours.max(1))) as u8;
+        let colour = draw_colour(colours, || words.next());
         ArrivalDraw { words, colour }
     }
 
