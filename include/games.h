@@ -523,8 +523,13 @@
 /**
  * The ABI version: bumped whenever a function, struct or value changes in
  * a way that breaks code compiled against an older header.
+ *
+ * History: 1, the first; 2, backgammon calls made out of order (rolling
+ * dice already rolled, a move or an AI move before the dice, a turn
+ * committed before its last step) return `GAMES_RESULT_WRONG_PHASE`
+ * instead of `GAMES_RESULT_ILLEGAL_MOVE`.
  */
-#define GAMES_ABI_VERSION 1
+#define GAMES_ABI_VERSION 2
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -591,6 +596,12 @@ enum games_result
      * Every round of the match has been played.
      */
     GAMES_RESULT_MATCH_OVER = 13,
+    /**
+     * The call does not fit this point of the turn (dice already rolled,
+     * a move before the dice, a turn committed before its last step);
+     * nothing changed. A host that gets it has called out of order.
+     */
+    GAMES_RESULT_WRONG_PHASE = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1426,7 +1437,7 @@ typedef struct {
 /**
  * Every result, in number order.
  */
-#define games_result_ALL { GAMES_RESULT_OK, GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_INVALID_PARAMETER, GAMES_RESULT_ILLEGAL_MOVE, GAMES_RESULT_GAME_OVER, GAMES_RESULT_BUFFER_TOO_SMALL, GAMES_RESULT_PANIC, GAMES_RESULT_POISONED, GAMES_RESULT_NOTHING_TO_UNDO, GAMES_RESULT_NOTHING_TO_REDO, GAMES_RESULT_INVALID_DATA, GAMES_RESULT_UNSUPPORTED_VERSION, GAMES_RESULT_ROUND_NOT_OVER, GAMES_RESULT_MATCH_OVER, }
+#define games_result_ALL { GAMES_RESULT_OK, GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_INVALID_PARAMETER, GAMES_RESULT_ILLEGAL_MOVE, GAMES_RESULT_GAME_OVER, GAMES_RESULT_BUFFER_TOO_SMALL, GAMES_RESULT_PANIC, GAMES_RESULT_POISONED, GAMES_RESULT_NOTHING_TO_UNDO, GAMES_RESULT_NOTHING_TO_REDO, GAMES_RESULT_INVALID_DATA, GAMES_RESULT_UNSUPPORTED_VERSION, GAMES_RESULT_ROUND_NOT_OVER, GAMES_RESULT_MATCH_OVER, GAMES_RESULT_WRONG_PHASE, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -1526,7 +1537,7 @@ games_result games_backgammon_get_board(const games_backgammon_game *game,
  * to `*out_die1`/`*out_die2` and `*out_passed` tells whether the roll
  * could not be used (the turn then passed to the other player at once).
  * Any out-pointer may be NULL. Dice already rolled give
- * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
  * nothing changes then. In a game without a dice seed (dice set from
  * outside, an opening or a position from outside) the handle's generator
  * rolls, and the dice are recorded as dice from outside.
@@ -1545,7 +1556,7 @@ games_result games_backgammon_roll(games_backgammon_game *game,
  * whether the roll could not be used (the turn passed at once). From then
  * on the game no longer follows its seed. A die out of range gives
  * `GAMES_RESULT_INVALID_PARAMETER`, dice already rolled
- * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
  * nothing changes then.
  *
  * # Safety
@@ -1637,8 +1648,9 @@ games_result games_backgammon_play_to_string(const games_backgammon_play *play,
  * `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`, the moves in any order; ""
  * when the roll cannot be used. Any steps of the turn in progress are
  * dropped. Malformed text gives `GAMES_RESULT_INVALID_PARAMETER`, a
- * well-formed move that is not legal for the roll (or no dice rolled)
- * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * well-formed move that is not legal for the roll
+ * `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled yet `GAMES_RESULT_WRONG_PHASE`,
+ * a finished game `GAMES_RESULT_GAME_OVER`;
  * nothing changes then (see `games_backgammon_last_error`).
  *
  * # Safety
@@ -1704,8 +1716,9 @@ games_result games_backgammon_checker_for_point(const games_backgammon_game *gam
  * Move one checker by one die in the turn in progress, from `from` to `to`
  * (view of the player on roll); `*out_step` (may be NULL) gets the step
  * with its hit. Only steps that keep a complete legal play possible are
- * accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE` (also without
- * dice), a finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ * accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled
+ * yet `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * nothing changes then.
  *
  * # Safety
  * `game` NULL or live; `out_step` NULL or writable.
@@ -1727,7 +1740,7 @@ games_result games_backgammon_step_undo(games_backgammon_game *game);
 /**
  * Commit the turn once its steps form a complete legal play: the play is
  * recorded and the other player is on roll (or the game is over). An
- * incomplete turn, or no dice, gives `GAMES_RESULT_ILLEGAL_MOVE`; a
+ * incomplete turn, or no dice, gives `GAMES_RESULT_WRONG_PHASE`; a
  * finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
  *
  * # Safety
@@ -1742,7 +1755,7 @@ games_result games_backgammon_turn_commit(games_backgammon_game *game);
  * ends on its own; one node is one position evaluated); `cancel` may be
  * NULL. A stopped search still answers with its best play so far. Easy
  * draws from the handle's seeded generator. No dice gives
- * `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`,
+ * `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`,
  * an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety

@@ -264,7 +264,7 @@ static void scripted_game(void) {
     CHECK_RESULT(games_backgammon_checker_for_point(game, 20, &from), GAMES_RESULT_OK);
     CHECK(from == GAMES_BACKGAMMON_NO_POINT);
     CHECK_RESULT(games_backgammon_step_play(game, 13, 8, NULL), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_WRONG_PHASE);
     games_backgammon_step step;
     CHECK_RESULT(games_backgammon_step_play(game, GAMES_BACKGAMMON_BAR, 24, &step), GAMES_RESULT_OK);
     CHECK(step.from == 25 && step.to == 24 && !step.hit);
@@ -521,8 +521,8 @@ static void error_paths(void) {
     position_id_of(game, id_before, sizeof id_before);
 
     /* Wrong phase: the dice are already rolled. */
-    CHECK_RESULT(games_backgammon_roll(game, NULL, NULL, NULL), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_set_dice(game, 1, 2, NULL), GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK_RESULT(games_backgammon_roll(game, NULL, NULL, NULL), GAMES_RESULT_WRONG_PHASE);
+    CHECK_RESULT(games_backgammon_set_dice(game, 1, 2, NULL), GAMES_RESULT_WRONG_PHASE);
     CHECK_RESULT(games_backgammon_last_error(game, text, sizeof text, &len), GAMES_RESULT_OK);
     CHECK(len > 1);
     /* Bad notation, illegal moves, bad steps, an unknown level. */
@@ -550,7 +550,7 @@ static void error_paths(void) {
     CHECK_RESULT(games_backgammon_step_play(game, 24, 19, NULL), GAMES_RESULT_ILLEGAL_MOVE);
     CHECK_RESULT(games_backgammon_step_play(game, 1000, 2, NULL), GAMES_RESULT_ILLEGAL_MOVE);
     CHECK_RESULT(games_backgammon_step_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
-    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_WRONG_PHASE);
     CHECK_RESULT(games_backgammon_ai_move(game, 3, NULL, NULL, &play), GAMES_RESULT_INVALID_PARAMETER);
     CHECK_RESULT(games_backgammon_ai_move(game, GAMES_BACKGAMMON_LEVEL_EASY, NULL, NULL, NULL),
                  GAMES_RESULT_NULL_PARAMETER);
@@ -573,15 +573,17 @@ static void error_paths(void) {
     position_id_of(game, id_after, sizeof id_after);
     CHECK(same_state(&before, &after) && strcmp(id_before, id_after) == 0);
 
-    /* Play the opening, then the wrong phase the other way: no dice yet. */
+    /* Play the opening, then the wrong phase the other way: no dice yet
+       (GAMES_RESULT_WRONG_PHASE, told apart from an illegal move). */
     CHECK_RESULT(games_backgammon_play_notation(game, "8/4 6/4"), GAMES_RESULT_OK);
     CHECK_RESULT(games_backgammon_last_error(game, text, sizeof text, &len), GAMES_RESULT_OK);
     CHECK(len == 1);
-    CHECK_RESULT(games_backgammon_play_notation(game, "13/11"), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_step_play(game, 13, 11, NULL), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK_RESULT(games_backgammon_play_notation(game, "13/11"), GAMES_RESULT_WRONG_PHASE);
+    CHECK_RESULT(games_backgammon_step_play(game, 13, 11, NULL), GAMES_RESULT_WRONG_PHASE);
+    CHECK_RESULT(games_backgammon_step_play(game, 1000, 2, NULL), GAMES_RESULT_WRONG_PHASE);
+    CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_WRONG_PHASE);
     CHECK_RESULT(games_backgammon_ai_move(game, GAMES_BACKGAMMON_LEVEL_HARD, NULL, NULL, &play),
-                 GAMES_RESULT_ILLEGAL_MOVE);
+                 GAMES_RESULT_WRONG_PHASE);
     CHECK_RESULT(games_backgammon_set_dice(game, 0, 3, NULL), GAMES_RESULT_INVALID_PARAMETER);
     CHECK_RESULT(games_backgammon_set_dice(game, 3, 7, NULL), GAMES_RESULT_INVALID_PARAMETER);
     CHECK(!state_of(game).dice_rolled);

@@ -326,14 +326,14 @@ void errors() {
         g.roll();
         CHECK(false);
     } catch (const GamesError &e) {
-        CHECK(e.code == GAMES_RESULT_ILLEGAL_MOVE);
+        CHECK(e.code == GAMES_RESULT_WRONG_PHASE);
     }
     char small[4];
     size_t len = 0;
     CHECK(games_backgammon_position_id(g.get(), small, sizeof small, &len) == GAMES_RESULT_BUFFER_TOO_SMALL && len == 15);
     CHECK(g.position_id() == id && g.state().dice_rolled);
     g.play("13/8 24/21");
-    CHECK(games_backgammon_step_play(g.get(), 13, 8, nullptr) == GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK(games_backgammon_step_play(g.get(), 13, 8, nullptr) == GAMES_RESULT_WRONG_PHASE);
     CHECK(games_backgammon_step_undo(g.get()) == GAMES_RESULT_NOTHING_TO_UNDO);
     CHECK(code_of([] { Backgammon::load(std::vector<uint8_t>{'{', '}'}); }) == GAMES_RESULT_INVALID_DATA);
     std::printf("error paths checked\n");

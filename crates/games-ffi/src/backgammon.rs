@@ -14,7 +14,7 @@ use std::ffi::{c_char, CStr};
 
 use backgammon_core::{
     ai_move, steps_to_string, Budget, Dice, DiceOutcome, Game, GameError, GameRng, Level,
-    NotationError, Play, Player, Position, Side, Step, WinKind,
+    NotationError, Play, Player, Position, Side, Step, TurnError, WinKind,
 };
 use serde::{Deserialize, Serialize};
 
@@ -250,10 +250,12 @@ fn game_error(e: &GameError) -> games_result {
         GameError::Notation(_) | GameError::Dice(_) | GameError::TiedOpening => {
             GAMES_RESULT_INVALID_PARAMETER
         }
+        GameError::IllegalPlay | GameError::Turn(TurnError::IllegalStep { .. }) => {
+            GAMES_RESULT_ILLEGAL_MOVE
+        }
         GameError::NoDice
         | GameError::DiceAlreadyRolled
-        | GameError::IllegalPlay
-        | GameError::Turn(_) => GAMES_RESULT_ILLEGAL_MOVE,
+        | GameError::Turn(TurnError::Incomplete(_)) => GAMES_RESULT_WRONG_PHASE,
     }
 }
 
@@ -598,7 +600,7 @@ pub unsafe extern "C" fn games_backgammon_get_board(
 /// to `*out_die1`/`*out_die2` and `*out_passed` tells whether the roll
 /// could not be used (the turn then passed to the other player at once).
 /// Any out-pointer may be NULL. Dice already rolled give
-/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
 /// nothing changes then. In a game without a dice seed (dice set from
 /// outside, an opening or a position from outside) the handle's generator
 /// rolls, and the dice are recorded as dice from outside.
@@ -644,7 +646,7 @@ pub unsafe extern "C" fn games_backgammon_roll(
 /// whether the roll could not be used (the turn passed at once). From then
 /// on the game no longer follows its seed. A die out of range gives
 /// `GAMES_RESULT_INVALID_PARAMETER`, dice already rolled
-/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
 /// nothing changes then.
 ///
 /// # Safety
@@ -823,8 +825,9 @@ pub unsafe extern "C" fn games_backgammon_play_to_string(
 /// `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`, the moves in any order; ""
 /// when the roll cannot be used. Any steps of the turn in progress are
 /// dropped. Malformed text gives `GAMES_RESULT_INVALID_PARAMETER`, a
-/// well-formed move that is not legal for the roll (or no dice rolled)
-/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// well-formed move that is not legal for the roll
+/// `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled yet `GAMES_RESULT_WRONG_PHASE`,
+/// a finished game `GAMES_RESULT_GAME_OVER`;
 /// nothing changes then (see `games_backgammon_last_error`).
 ///
 /// # Safety
@@ -961,8 +964,9 @@ pub unsafe extern "C" fn games_backgammon_checker_for_point(
 /// Move one checker by one die in the turn in progress, from `from` to `to`
 /// (view of the player on roll); `*out_step` (may be NULL) gets the step
 /// with its hit. Only steps that keep a complete legal play possible are
-/// accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE` (also without
-/// dice), a finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+/// accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled
+/// yet `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
+/// nothing changes then.
 ///
 /// # Safety
 /// `game` NULL or live; `out_step` NULL or writable.
@@ -977,10 +981,19 @@ pub unsafe extern "C" fn games_backgammon_step_play(
     unsafe {
         with_handle_mut(game, |g| {
             let (Ok(f), Ok(t)) = (u8::try_from(from), u8::try_from(to)) else {
-                return g.fail(
-                    GAMES_RESULT_ILLEGAL_MOVE,
-                    format!("no legal step from {from} to {to} now"),
-                );
+                // Points past 255 are never legal; the phase is checked as
+                // for any other step.
+                let e = if g.value.game.is_over() {
+                    GameError::GameOver
+                } else if g.value.game.dice().is_none() {
+                    GameError::NoDice
+                } else {
+                    return g.fail(
+                        GAMES_RESULT_ILLEGAL_MOVE,
+                        format!("no legal step from {from} to {to} now"),
+                    );
+                };
+                return fail_game(g, &e);
             };
             match g.value.game.step(f, t) {
                 Ok(s) => {
@@ -1013,7 +1026,7 @@ pub unsafe extern "C" fn games_backgammon_step_undo(
 
 /// Commit the turn once its steps form a complete legal play: the play is
 /// recorded and the other player is on roll (or the game is over). An
-/// incomplete turn, or no dice, gives `GAMES_RESULT_ILLEGAL_MOVE`; a
+/// incomplete turn, or no dice, gives `GAMES_RESULT_WRONG_PHASE`; a
 /// finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
 ///
 /// # Safety
@@ -1042,7 +1055,7 @@ pub unsafe extern "C" fn games_backgammon_turn_commit(
 /// ends on its own; one node is one position evaluated); `cancel` may be
 /// NULL. A stopped search still answers with its best play so far. Easy
 /// draws from the handle's seeded generator. No dice gives
-/// `GAMES_RESULT_ILLEGAL_MOVE`, a finished game `GAMES_RESULT_GAME_OVER`,
+/// `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`,
 /// an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
@@ -1072,7 +1085,7 @@ pub unsafe extern "C" fn games_backgammon_ai_move(
                 return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
             }
             let Some(dice) = g.value.game.dice() else {
-                return g.fail(GAMES_RESULT_ILLEGAL_MOVE, "roll the dice first");
+                return g.fail(GAMES_RESULT_WRONG_PHASE, "roll the dice first");
             };
             let budget: Budget = read_budget(budget, Budget::UNLIMITED);
             let cancel = read_cancel(cancel);
@@ -1257,7 +1270,6 @@ pub unsafe extern "C" fn games_backgammon_last_error(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use backgammon_core::TurnError;
 
     #[test]
     fn published_constants_match_the_crate() {
@@ -1274,9 +1286,22 @@ mod tests {
     }
 
     #[test]
-    fn turn_errors_map_to_illegal_move() {
-        let e = GameError::Turn(TurnError::Incomplete(1));
-        assert_eq!(game_error(&e), GAMES_RESULT_ILLEGAL_MOVE);
+    fn refusals_map_to_their_result() {
+        let illegal = GameError::Turn(TurnError::IllegalStep { from: 13, to: 8 });
+        assert_eq!(game_error(&illegal), GAMES_RESULT_ILLEGAL_MOVE);
+        assert_eq!(
+            game_error(&GameError::IllegalPlay),
+            GAMES_RESULT_ILLEGAL_MOVE
+        );
+        // Calls out of order are told apart from illegal moves.
+        for e in [
+            GameError::Turn(TurnError::Incomplete(1)),
+            GameError::NoDice,
+            GameError::DiceAlreadyRolled,
+        ] {
+            assert_eq!(game_error(&e), GAMES_RESULT_WRONG_PHASE, "{e}");
+        }
+        assert_eq!(game_error(&GameError::GameOver), GAMES_RESULT_GAME_OVER);
         let e = GameError::Notation(NotationError::Malformed("x".into()));
         assert_eq!(game_error(&e), GAMES_RESULT_INVALID_PARAMETER);
     }

@@ -38,13 +38,17 @@ pub enum games_result {
     GAMES_RESULT_ROUND_NOT_OVER = 12,
     /// Every round of the match has been played.
     GAMES_RESULT_MATCH_OVER = 13,
+    /// The call does not fit this point of the turn (dice already rolled,
+    /// a move before the dice, a turn committed before its last step);
+    /// nothing changed. A host that gets it has called out of order.
+    GAMES_RESULT_WRONG_PHASE = 14,
 }
 
 use games_result::*;
 
 impl games_result {
     /// Every result, in number order.
-    pub const ALL: [games_result; 14] = [
+    pub const ALL: [games_result; 15] = [
         GAMES_RESULT_OK,
         GAMES_RESULT_NULL_PARAMETER,
         GAMES_RESULT_INVALID_PARAMETER,
@@ -59,6 +63,7 @@ impl games_result {
         GAMES_RESULT_UNSUPPORTED_VERSION,
         GAMES_RESULT_ROUND_NOT_OVER,
         GAMES_RESULT_MATCH_OVER,
+        GAMES_RESULT_WRONG_PHASE,
     ];
 
     /// The result with this number, if there is one (C passes plain integers).
@@ -88,6 +93,7 @@ impl games_result {
             GAMES_RESULT_UNSUPPORTED_VERSION => "the saved data has an unsupported format version",
             GAMES_RESULT_ROUND_NOT_OVER => "the current round is not over",
             GAMES_RESULT_MATCH_OVER => "the match is over",
+            GAMES_RESULT_WRONG_PHASE => "that call does not fit this point of the turn",
         }
     }
 }
@@ -126,5 +132,13 @@ mod tests {
             assert!(!r.message().is_empty());
         }
         assert_eq!(games_result::from_u32(999), None);
+        let mut messages: Vec<&str> = games_result::ALL.iter().map(|r| r.message()).collect();
+        messages.sort_unstable();
+        messages.dedup();
+        assert_eq!(
+            messages.len(),
+            games_result::ALL.len(),
+            "every message differs"
+        );
     }
 }

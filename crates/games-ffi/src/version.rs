@@ -10,7 +10,12 @@ pub const GAMES_VERSION_MINOR: u32 = 1;
 pub const GAMES_VERSION_PATCH: u32 = 0;
 /// The ABI version: bumped whenever a function, struct or value changes in
 /// a way that breaks code compiled against an older header.
-pub const GAMES_ABI_VERSION: u32 = 1;
+///
+/// History: 1, the first; 2, backgammon calls made out of order (rolling
+/// dice already rolled, a move or an AI move before the dice, a turn
+/// committed before its last step) return `GAMES_RESULT_WRONG_PHASE`
+/// instead of `GAMES_RESULT_ILLEGAL_MOVE`.
+pub const GAMES_ABI_VERSION: u32 = 2;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 
