@@ -15,6 +15,10 @@ pub(crate) struct Tables {
     pub min_line: u32,
     /// For each cell, the cells sharing a window with it.
     pub near: Vec<u128>,
+    /// Windows holding both cells of a pair: those of `(i, j)` are
+    /// `shared[shared_start[i * cells + j]..shared_start[i * cells + j + 1]]`.
+    shared_start: Vec<u32>,
+    shared: Vec<u16>,
 }
 
 impl Tables {
@@ -55,13 +59,54 @@ impl Tables {
             .iter()
             .map(|list| list.iter().fold(0u128, |m, &wi| m | windows[wi as usize]))
             .collect();
+        // Windows per ordered pair of cells, by counting then placing.
+        let mut shared_start = vec![0u32; cells * cells + 1];
+        for &w in &windows {
+            each_pair(w, cells, |p| shared_start[p + 1] += 1);
+        }
+        for p in 0..cells * cells {
+            shared_start[p + 1] += shared_start[p];
+        }
+        let mut shared = vec![0u16; shared_start[cells * cells] as usize];
+        let mut fill = shared_start.clone();
+        for (wi, &w) in windows.iter().enumerate() {
+            each_pair(w, cells, |p| {
+                shared[fill[p] as usize] = wi as u16;
+                fill[p] += 1;
+            });
+        }
         Tables {
             near,
+            shared_start,
+            shared,
             windows,
             cell_windows,
             geom: Geometry::of(rules.size),
             size,
             min_line: u32::from(rules.min_line),
+        }
+    }
+
+    /// The windows holding both cell `i` and cell `j`.
+    #[inline]
+    pub fn shared(&self, i: usize, j: usize) -> &[u16] {
+        let p = i * self.size * self.size + j;
+        &self.shared[self.shared_start[p] as usize..self.shared_start[p + 1] as usize]
+    }
+}
+
+/// Call `visit(i * cells + j)` for every ordered pair of distinct cells
+/// `i`, `j` of the window `w`.
+fn each_pair(w: u128, cells: usize, mut visit: impl FnMut(usize)) {
+    let mut a = w;
+    while a != 0 {
+        let i = a.trailing_zeros() as usize;
+        a &= a - 1;
+        let mut b = w & !(1u128 << i);
+        while b != 0 {
+            let j = b.trailing_zeros() as usize;
+            b &= b - 1;
+            visit(i * cells + j);
         }
     }
 }
@@ -364,21 +409,34 @@ impl Deltas {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            let bit = 1u128 << i;
-            let wins = &t.cell_windows[i];
-            let base: i64 = wins
-                .iter()
-                .map(|&wi| window_pot(f, t.windows[wi as usize], wt))
-                .sum();
+            // One pass over the windows through the cell: an empty window
+            // becomes a one-marble window of any colour; a window of one
+            // colour grows for that colour only and is spoilt by any other;
+            // a mixed window is worth nothing before and after.
+            let mut base = 0i64;
+            let mut any = 0i64;
+            let mut own = [0i64; 10];
+            for &wi in &t.cell_windows[i] {
+                let w = t.windows[wi as usize];
+                let o = w & f.occ;
+                if o == 0 {
+                    base += wt.pot[0];
+                    any += wt.pot[1];
+                    continue;
+                }
+                let c = usize::from(f.cells[o.trailing_zeros() as usize]);
+                if w & f.colour[c] != o {
+                    continue;
+                }
+                let k = o.count_ones() as usize;
+                base += wt.pot[k];
+                own[c] += wt.pot[k + 1];
+            }
             for c in 1..10u8 {
                 if colours & (1 << c) == 0 {
                     continue;
                 }
-                let after: i64 = wins
-                    .iter()
-                    .map(|&wi| window_pot_add(f, t.windows[wi as usize], bit, c, wt))
-                    .sum();
-                self.add[usize::from(c)][i] = after - base;
+                self.add[usize::from(c)][i] = any + own[usize::from(c)] - base;
                 // A line needs min_line - 1 marbles of the colour nearby.
                 let nearby = (t.near[i] & f.colour[usize::from(c)]).count_ones();
                 self.line[usize::from(c)][i] = if nearby + 1 >= t.min_line {
@@ -454,6 +512,25 @@ mod tests {
             "....31.1.",
         ]);
         assert_eq!(walled.1, 0, "{walled:?}");
+    }
+
+    #[test]
+    fn shared_windows_are_those_holding_both_cells() {
+        for rules in [Rules::FIVE, Rules::FOUR] {
+            let t = Tables::new(&rules);
+            let cells = t.size * t.size;
+            for i in 0..cells {
+                for j in 0..cells {
+                    let both = (1u128 << i) | (1u128 << j);
+                    let want: Vec<u16> = (0..t.windows.len() as u16)
+                        .filter(|&wi| i != j && t.windows[wi as usize] & both == both)
+                        .collect();
+                    let mut got = t.shared(i, j).to_vec();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "cells {i} and {j}");
+                }
+            }
+        }
     }
 
     #[test]

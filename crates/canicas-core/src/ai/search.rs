@@ -126,7 +126,7 @@ fn drop_arrivals(
 }
 
 /// Every move on `f` with its approximate value (from the delta tables),
-/// appended to `out` as (value, from, to). `reply`: a line counts only
+/// handed to `out` as (value, from, to). `reply`: a line counts only
 /// part of its freed cells (it is a move later, not now).
 fn scored_moves(
     f: &Fast,
@@ -135,9 +135,8 @@ fn scored_moves(
     arrivals: i64,
     reply: bool,
     d: &mut Deltas,
-    out: &mut Vec<(i64, u8, u8)>,
+    mut out: impl FnMut((i64, u8, u8)),
 ) {
-    out.clear();
     let free = f.free(t);
     if free == 0 {
         return;
@@ -206,11 +205,8 @@ fn scored_moves(
                 } else {
                     let (bi, bj) = (1u128 << i, 1u128 << j);
                     let mut corr = 0;
-                    for &wi in &t.cell_windows[i] {
+                    for &wi in t.shared(i, j) {
                         let w = t.windows[wi as usize];
-                        if w & bj == 0 {
-                            continue;
-                        }
                         let now = window_pot(f, w, wt);
                         let tables = window_pot_add(f, w, bj, c as u8, wt)
                             + window_pot_remove(f, w, bi, wt)
@@ -220,7 +216,7 @@ fn scored_moves(
                     }
                     quiet_base + d.rem[i] + d.add[c][j] + corr
                 };
-                out.push((v, i as u8, j as u8));
+                out((v, i as u8, j as u8));
                 continue;
             }
             let gone = i64::from(d.line[c][j]);
@@ -229,7 +225,7 @@ fn scored_moves(
             } else {
                 quiet_base + rem + d.add[c][j]
             };
-            out.push((v, i as u8, j as u8));
+            out((v, i as u8, j as u8));
         }
     }
 }
@@ -251,6 +247,43 @@ fn exact(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, reply: bool, from: u
     }
 }
 
+/// The `N` best moves handed to [`Best::offer`], best first, in the order of
+/// [`top`] (the whole tuple, descending), without keeping the others.
+struct Best<const N: usize> {
+    moves: [(i64, u8, u8); N],
+    len: usize,
+}
+
+impl<const N: usize> Best<N> {
+    fn new() -> Self {
+        Best {
+            moves: [(0, 0, 0); N],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, m: (i64, u8, u8)) {
+        if self.len == N {
+            if N == 0 || m <= self.moves[N - 1] {
+                return;
+            }
+            self.len -= 1;
+        }
+        let mut k = self.len;
+        while k > 0 && self.moves[k - 1] < m {
+            self.moves[k] = self.moves[k - 1];
+            k -= 1;
+        }
+        self.moves[k] = m;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(i64, u8, u8)] {
+        &self.moves[..self.len]
+    }
+}
+
 /// Keep the `n` best of `moves` at its front, best first.
 fn top(moves: &mut [(i64, u8, u8)], n: usize) -> usize {
     let n = n.min(moves.len());
@@ -263,20 +296,10 @@ fn top(moves: &mut [(i64, u8, u8)], n: usize) -> usize {
 
 /// The value of the best reply on `f` (the colours after the bar are
 /// unknown, so a quiet reply costs `arrivals` free cells).
-fn best_reply(
-    f: &Fast,
-    t: &Tables,
-    wt: &Weights,
-    arrivals: i64,
-    d: &mut Deltas,
-    moves: &mut Vec<(i64, u8, u8)>,
-) -> i64 {
-    scored_moves(f, t, wt, arrivals, true, d, moves);
-    if moves.is_empty() {
-        return DEATH;
-    }
-    let n = top(moves, REPLY_EXACT);
-    moves[..n]
+fn best_reply(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, d: &mut Deltas) -> i64 {
+    let mut best = Best::<REPLY_EXACT>::new();
+    scored_moves(f, t, wt, arrivals, true, d, |m| best.offer(m));
+    best.as_slice()
         .iter()
         .map(|&(_, from, to)| exact(f, t, wt, arrivals, true, from, to))
         .max()
@@ -292,7 +315,6 @@ fn sample_value(
     ctx: (&Tables, &Weights, i64),
     sample: &Sample,
     d: &mut Deltas,
-    moves: &mut Vec<(i64, u8, u8)>,
 ) -> i64 {
     let (t, wt, arrivals) = ctx;
     let mut cursor = 0usize;
@@ -300,7 +322,7 @@ fn sample_value(
     if (!removed || g.occ == 0) && !drop_arrivals(&mut g, t, next, sample, &mut cursor) {
         return DEATH;
     }
-    best_reply(&g, t, wt, arrivals, d, moves)
+    best_reply(&g, t, wt, arrivals, d)
 }
 
 fn view_seed(view: &View) -> u64 {
@@ -321,7 +343,9 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     let arrivals = i64::from(rules.arrivals);
     let mut deltas = Box::new(Deltas::new());
     let mut scored = Vec::new();
-    scored_moves(&f, &t, &wt, arrivals, false, &mut deltas, &mut scored);
+    scored_moves(&f, &t, &wt, arrivals, false, &mut deltas, |m| {
+        scored.push(m);
+    });
     if scored.is_empty() {
         return Hint {
             best: None,
@@ -353,7 +377,6 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     cands.truncate(TOP_K);
     let mut rng = GameRng::from_seed(view_seed(view));
     let next = view.next().to_vec();
-    let mut scratch_moves = Vec::new();
     let mut rounds = 0u32;
     'outer: loop {
         // A node here costs up to a tenth of a millisecond: look at the
@@ -377,7 +400,6 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
                     (&t, &wt, arrivals),
                     &sample,
                     &mut deltas,
-                    &mut scratch_moves,
                 );
                 // After a line (on a board not emptied) no marble arrives:
                 // every sample gives the same value.
@@ -415,5 +437,35 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
         best: best.map(|b| b.1),
         value: best.map_or(0.0, |b| b.0),
         stats: ctl.stats(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_keeps_what_top_keeps_in_the_same_order() {
+        let mut rng = GameRng::from_seed(7);
+        for round in 0..500 {
+            let len = round % 40;
+            // Few distinct values, so that ties are common.
+            let moves: Vec<(i64, u8, u8)> = (0..len)
+                .map(|_| {
+                    (
+                        rng.below(6) as i64 - 3,
+                        rng.below(4) as u8,
+                        rng.below(4) as u8,
+                    )
+                })
+                .collect();
+            let mut sorted = moves.clone();
+            let n = top(&mut sorted, REPLY_EXACT);
+            let mut best = Best::<REPLY_EXACT>::new();
+            for &m in &moves {
+                best.offer(m);
+            }
+            assert_eq!(best.as_slice(), &sorted[..n], "{moves:?}");
+        }
     }
 }
