@@ -29,31 +29,40 @@
 //!
 //! The [`arena`](crate::arena()) measures it in deaths per 100,000 moves.
 //!
-//! # Strength (measured on the shared 2-core development machine, 2026-12-01)
+//! # Strength (measured on the shared 2-core development machine, 2026-12-01 and -02)
 //!
 //! CPU time per move is user seconds (`/usr/bin/time`) over moves; the
 //! arena plays the deals on both cores (quiet machine).
 //!
-//! - Five variant, `Budget::nodes(DEFAULT_NODES)` (the default budget),
-//!   `games arena canicas --variant five --deals 1..500 --max-moves 20000
-//!   --json`: 113,124 moves, 500 deaths (every game), about **442 deaths
-//!   per 100,000 moves**, 3.56 points per move, 226 moves per game (median
-//!   206), 806 points per game (median 728); 6.7 ms of CPU time per move.
-//!   The goal of 50 deaths per 100,000 moves is far off: the best
-//!   published players die 13.5 to 37 times per 100,000 moves (a one-ply
-//!   greedy player about 1,000), in a game that shows where marbles land
-//!   (see below).
-//! - Five variant, `--nodes 720` (4× the default), deals 1–100: 24,870
+//! - Five variant, `Budget::nodes(DEFAULT_NODES)` (the default budget, 300
+//!   nodes since 2026-12-02), `games arena canicas --variant five --deals
+//!   1..500 --max-moves 20000 --json`, measured 2026-12-02 (a fuzzer
+//!   shared the machine): 118,521 moves, 500 deaths (every game), about
+//!   **422 deaths per 100,000 moves**, 3.60 points per move, 237 moves per
+//!   game (median 224), 852 points per game (median 800); 6.5 ms of CPU
+//!   time per move. The goal of 50 deaths per 100,000 moves is far off:
+//!   the best published players die 13.5 to 37 times per 100,000 moves (a
+//!   one-ply greedy player about 1,000), in a game that shows where marbles
+//!   land (see below).
+//! - Five variant, `--nodes 180` (the default until the search was made 30 %
+//!   faster on 2026-12-02; the same games then and now): 113,124 moves, 500
+//!   deaths, about 442 deaths per 100,000 moves, 3.56 points per move, 226
+//!   moves per game (median 206), 806 points per game (median 728); 6.7 ms
+//!   of CPU time per move before the speed-up. The tuning below was
+//!   measured at 180 nodes, so its "shipped" figures are this player's.
+//! - Five variant, `--nodes 720`, deals 1–100: 24,870
 //!   moves, 100 deaths, about 402 deaths per 100,000 moves, 3.61 points per
-//!   move, 249 moves per game; 27 ms of CPU time per move.
-//! - Five variant, `--nodes 1440` (8×), deals 1–100, measured 2026-12-02:
+//!   move, 249 moves per game; 27 ms of CPU time per move (before the
+//!   speed-up, as for 1,440).
+//! - Five variant, `--nodes 1440`, deals 1–100, measured 2026-12-02:
 //!   24,294 moves, 100 deaths, about 412 deaths per 100,000 moves, 3.59
 //!   points per move, 243 moves per game; 60 ms of CPU time per move.
-//! - Four variant, default budget, `--deals 1..10 --max-moves 10000`:
-//!   100,000 moves, no death in 100,000 moves, 3.57 points per
-//!   move; 8.9 ms of CPU time per move.
+//! - Four variant, default budget, `--deals 1..10 --max-moves 10000`
+//!   (2026-12-02, 300 nodes): 100,000 moves, no death in 100,000 moves,
+//!   3.57 points per move; 7.2 ms of CPU time per move (at 180 nodes
+//!   before the speed-up: no death, 3.57 points per move, 8.9 ms).
 //! - Before lines two moves away were counted (the first round below, on a
-//!   loaded machine): 465 per 100,000 at the default budget (107,576
+//!   loaded machine): 465 per 100,000 at 180 nodes (107,576
 //!   moves), 453 at 720 nodes, 469 at 1,440; four variant 0 deaths, 3.61
 //!   points per move.
 //!
@@ -176,7 +185,8 @@
 //! them, deals 1001–1450: 28.30 against 27.50, 39 lost against 43) and
 //! dies 415 times per 100,000 moves over whole games (deals 1–150, 36,156
 //! moves; shipped 439), but costs 1.6 times the CPU, and the shipped search
-//! given that CPU (300 nodes) does as well: 407 (36,867 moves). Not kept.
+//! given that CPU (300 nodes) does as well: 407 (36,867 moves). Not kept;
+//! 300 nodes became the default once the search was made faster.
 //!
 //! What the player lacks is mostly information. The same search told where
 //! the next three marbles will land (`docs/experiments/canicas-oracle.patch`,

@@ -15,7 +15,7 @@ use crate::state::Move;
 
 /// Nodes of the default hint budget (one node = one candidate move tried
 /// against one sample of arrivals).
-pub const DEFAULT_NODES: u64 = 180;
+pub const DEFAULT_NODES: u64 = 300;
 /// Time limit of the default hint budget (a safety net; the node limit is
 /// normally reached first).
 pub const DEFAULT_TIME: Duration = Duration::from_millis(20);
