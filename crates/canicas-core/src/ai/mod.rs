@@ -36,11 +36,12 @@
 //!
 //! - Five variant, `Budget::nodes(DEFAULT_NODES)` (the default budget, 300
 //!   nodes since 2026-12-02), `games arena canicas --variant five --deals
-//!   1..500 --max-moves 20000 --json`, measured 2026-12-02 (a fuzzer
-//!   shared the machine): 118,521 moves, 500 deaths (every game), about
-//!   **422 deaths per 100,000 moves**, 3.60 points per move, 237 moves per
-//!   game (median 224), 852 points per game (median 800); 6.5 ms of CPU
-//!   time per move. The goal of 50 deaths per 100,000 moves is far off:
+//!   1..500 --max-moves 20000 --json`, measured 2026-12-02: 118,521
+//!   moves, 500 deaths (every game), about **422 deaths per 100,000
+//!   moves**, 3.60 points per move, 237 moves per game (median 224), 852
+//!   points per game (median 800); 6.5 ms of CPU time per move with a
+//!   fuzzer on the other core, 7.7 ms on the quiet machine (two runs of the
+//!   same games; the machine's speed wanders). The goal of 50 deaths per 100,000 moves is far off:
 //!   the best published players die 13.5 to 37 times per 100,000 moves (a
 //!   one-ply greedy player about 1,000), in a game that shows where marbles
 //!   land (see below).
