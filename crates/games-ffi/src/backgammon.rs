@@ -980,26 +980,19 @@ pub unsafe extern "C" fn games_backgammon_step_play(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle_mut(game, |g| {
-            let (Ok(f), Ok(t)) = (u8::try_from(from), u8::try_from(to)) else {
-                // Points past 255 are never legal; the phase is checked as
-                // for any other step.
-                let e = if g.value.game.is_over() {
-                    GameError::GameOver
-                } else if g.value.game.dice().is_none() {
-                    GameError::NoDice
-                } else {
-                    return g.fail(
-                        GAMES_RESULT_ILLEGAL_MOVE,
-                        format!("no legal step from {from} to {to} now"),
-                    );
-                };
-                return fail_game(g, &e);
-            };
-            match g.value.game.step(f, t) {
+            // A point past 255 is never legal: it goes in as 255 (no point
+            // either), so the game checks the phase as for any step, and the
+            // message keeps the caller's numbers.
+            let point = |p: u32| u8::try_from(p).unwrap_or(u8::MAX);
+            match g.value.game.step(point(from), point(to)) {
                 Ok(s) => {
                     write_optional(out_step, step_out(s));
                     g.succeed()
                 }
+                Err(GameError::Turn(TurnError::IllegalStep { .. })) => g.fail(
+                    GAMES_RESULT_ILLEGAL_MOVE,
+                    format!("no legal step from {from} to {to} now"),
+                ),
                 Err(e) => fail_game(g, &e),
             }
         })

@@ -184,6 +184,22 @@ fn a_refused_step_keeps_the_steps_made_and_a_whole_move_drops_them() {
             games_backgammon_step_play(g.0, 13, 7, ptr::null_mut()),
             GAMES_RESULT_ILLEGAL_MOVE
         );
+        // A point past 255 is refused like any illegal step, and the
+        // message names the caller's numbers.
+        assert_eq!(
+            games_backgammon_step_play(g.0, 1000, 2, ptr::null_mut()),
+            GAMES_RESULT_ILLEGAL_MOVE
+        );
+        let mut buf = [0 as c_char; 64];
+        let mut len = 0;
+        assert_eq!(
+            games_backgammon_last_error(g.0, buf.as_mut_ptr(), buf.len(), &mut len),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(
+            CStr::from_ptr(buf.as_ptr()).to_str().unwrap(),
+            "no legal step from 1000 to 2 now"
+        );
         // One step of two made: committing now is out of order.
         assert_eq!(games_backgammon_turn_commit(g.0), GAMES_RESULT_WRONG_PHASE);
         assert_eq!(state(&g), before);
