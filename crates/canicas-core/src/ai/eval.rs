@@ -233,15 +233,19 @@ impl Weights {
 /// Potential of one window.
 #[inline]
 pub(crate) fn window_pot(f: &Fast, w: u128, wt: &Weights) -> i64 {
+    window_colour(f, w).map_or(0, |(_, k)| wt.pot[k])
+}
+
+/// The colour of window `w` and its number of marbles: `(0, 0)` when it is
+/// empty, `None` when it holds more than one colour.
+#[inline]
+fn window_colour(f: &Fast, w: u128) -> Option<(usize, usize)> {
     let o = w & f.occ;
     if o == 0 {
-        return wt.pot[0];
+        return Some((0, 0));
     }
-    let c = f.cells[o.trailing_zeros() as usize];
-    if w & f.colour[usize::from(c)] != o {
-        return 0;
-    }
-    wt.pot[o.count_ones() as usize]
+    let c = usize::from(f.cells[o.trailing_zeros() as usize]);
+    (w & f.colour[c] == o).then(|| (c, o.count_ones() as usize))
 }
 
 /// Total window potential of a board.
@@ -417,20 +421,17 @@ impl Deltas {
             let mut any = 0i64;
             let mut own = [0i64; 10];
             for &wi in &t.cell_windows[i] {
-                let w = t.windows[wi as usize];
-                let o = w & f.occ;
-                if o == 0 {
-                    base += wt.pot[0];
-                    any += wt.pot[1];
-                    continue;
+                match window_colour(f, t.windows[wi as usize]) {
+                    None => {}
+                    Some((0, _)) => {
+                        base += wt.pot[0];
+                        any += wt.pot[1];
+                    }
+                    Some((c, k)) => {
+                        base += wt.pot[k];
+                        own[c] += wt.pot[k + 1];
+                    }
                 }
-                let c = usize::from(f.cells[o.trailing_zeros() as usize]);
-                if w & f.colour[c] != o {
-                    continue;
-                }
-                let k = o.count_ones() as usize;
-                base += wt.pot[k];
-                own[c] += wt.pot[k + 1];
             }
             for c in 1..10u8 {
                 if colours & (1 << c) == 0 {
