@@ -41,10 +41,10 @@
 //!   moves**, 3.60 points per move, 237 moves per game (median 224), 852
 //!   points per game (median 800); 6.5 ms of CPU time per move with a
 //!   fuzzer on the other core, 7.7 ms on the quiet machine (two runs of the
-//!   same games; the machine's speed wanders). The goal of 50 deaths per 100,000 moves is far off:
-//!   the best published players die 13.5 to 37 times per 100,000 moves (a
-//!   one-ply greedy player about 1,000), in a game that shows where marbles
-//!   land (see below).
+//!   same games; the machine's speed wanders). The goal of 50 deaths per
+//!   100,000 moves is far off: the best published players die 13.5 to 37
+//!   times per 100,000 moves (a one-ply greedy player about 1,000), in a
+//!   game that shows where marbles land (see below).
 //! - Five variant, `--nodes 180` (the default until the search was made 30 %
 //!   faster on 2026-12-02; the same games then and now): 113,124 moves, 500
 //!   deaths, about 442 deaths per 100,000 moves, 3.56 points per move, 226
