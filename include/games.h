@@ -4,7 +4,9 @@
  * Lines (games_canicas_*).
  *
  * Conventions, for every function:
- *  - Every function returns a games_result; GAMES_RESULT_OK is 0.
+ *  - Every function returns a games_result (GAMES_RESULT_OK is 0), but
+ *    the X_free functions (void), games_version (a static string) and
+ *    games_abi_version (a number).
  *  - Handles are opaque. X_new / X_load / X_clone create one, which the
  *    caller owns and releases with X_free (X_free(NULL) does nothing).
  *    A `const` handle is only read.
@@ -141,6 +143,13 @@
  * Longest text of a move (`k11-k10` and its NUL), for move buffers.
  */
 #define GAMES_CANICAS_MAX_MOVE_TEXT 8
+
+/**
+ * Most legal moves any position has (`m × (121 − m)` for `m` marbles on the
+ * largest board is at most 60 × 61): a `games_canicas_legal_moves` buffer
+ * of this many moves is always large enough.
+ */
+#define GAMES_CANICAS_MAX_LEGAL_MOVES 3660
 
 /**
  * A line running left to right along a row.
@@ -527,9 +536,12 @@
  * History: 1, the first; 2, backgammon calls made out of order (rolling
  * dice already rolled, a move or an AI move before the dice, a turn
  * committed before its last step) return `GAMES_RESULT_WRONG_PHASE`
- * instead of `GAMES_RESULT_ILLEGAL_MOVE`.
+ * instead of `GAMES_RESULT_ILLEGAL_MOVE`; 3, `games_canicas_records_finish`
+ * refuses a game that is not over (`GAMES_RESULT_WRONG_PHASE`, nothing
+ * recorded) and `games_canicas_reachable` a game that is over
+ * (`GAMES_RESULT_GAME_OVER`), where both used to answer `GAMES_RESULT_OK`.
  */
-#define GAMES_ABI_VERSION 2
+#define GAMES_ABI_VERSION 3
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -597,9 +609,10 @@ enum games_result
      */
     GAMES_RESULT_MATCH_OVER = 13,
     /**
-     * The call does not fit this point of the turn (dice already rolled,
-     * a move before the dice, a turn committed before its last step);
-     * nothing changed. A host that gets it has called out of order.
+     * The call does not fit this point of the game (backgammon: dice
+     * already rolled, a move before the dice, a turn committed before its
+     * last step; Color Lines: a game recorded before it is over); nothing
+     * changed. A host that gets it has called out of order.
      */
     GAMES_RESULT_WRONG_PHASE = 14,
 };
@@ -939,7 +952,8 @@ typedef struct {
      */
     uint64_t next_marble;
     /**
-     * Whether the game is over (no cell is free).
+     * Whether the game is over (the board filled up; when the last marbles
+     * due did not all fit, lines they formed may have left free cells).
      */
     bool game_over;
     /**
@@ -1960,7 +1974,8 @@ games_result games_canicas_board_from_text(const char *text,
  * Every free cell the marble on `from` can reach, in index order (at most
  * `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
  * `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
- * a cell off the board `GAMES_RESULT_INVALID_PARAMETER`. Changes nothing
+ * a cell off the board `GAMES_RESULT_INVALID_PARAMETER`, a game that is
+ * over `GAMES_RESULT_GAME_OVER` (no marble moves any more). Changes nothing
  * but the last error.
  *
  * # Safety
@@ -1971,6 +1986,21 @@ games_result games_canicas_reachable(games_canicas_game *game,
                                      uint32_t *buf,
                                      size_t cap,
                                      size_t *out_len);
+
+/**
+ * Copy every legal move into `buf`: by source cell, then target cell, in
+ * index order (empty when the game is over). At most
+ * `GAMES_CANICAS_MAX_LEGAL_MOVES`, so a buffer of that many is always
+ * enough; a NULL `buf` asks for the count. A move is legal exactly when
+ * it is in this list, and `games_canicas_play` accepts exactly these.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+ */
+games_result games_canicas_legal_moves(const games_canicas_game *game,
+                                       games_canicas_move *buf,
+                                       size_t cap,
+                                       size_t *out_len);
 
 /**
  * A shortest path for the marble on `mv.from` to `mv.to`, both ends
@@ -2179,8 +2209,14 @@ games_result games_canicas_save(const games_canicas_game *game,
 games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
 
 /**
- * Why the last failed call on this handle failed, in words (NUL-terminated;
- * empty after a call that succeeded).
+ * Why the last failed call on this handle failed, in words (NUL-terminated).
+ *
+ * The calls that take the game as `games_canicas_game *` (not `const`)
+ * set it: empty after one that succeeded, the reason after one that
+ * failed on the game (an illegal move, a game over, an unreachable cell,
+ * nothing to undo, …). Calls on a `const` handle, and calls refused
+ * before they reach the game (a NULL out-pointer, a buffer too small),
+ * leave it as it was.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -2192,9 +2228,11 @@ games_result games_canicas_last_error(const games_canicas_game *game,
 
 /**
  * Why the last failed call on this handle failed, as a
- * `GAMES_CANICAS_ERROR_*` code in `*out_code` (`GAMES_CANICAS_ERROR_NONE`
- * after a call that succeeded): e.g. `GAMES_CANICAS_ERROR_UNREACHABLE` for
- * a target the marble cannot reach.
+ * `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
+ * `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
+ * Set by the same calls as `games_canicas_last_error`
+ * (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
+ * was by the others.
  *
  * # Safety
  * `game` NULL or live; `out_code` NULL or writable.
@@ -2223,8 +2261,10 @@ void games_canicas_records_free(games_canicas_records *records);
  * NULL): points, moves, lines removed by length, and whether it set a new
  * record for its rules. `elapsed_millis` is the time the host measured. A
  * fresh deal that beats the record (or is the first game of its rules)
- * sets a new record; a replay never does and counts apart. Call it once
- * per game (usually when `game_over` is set); each call records a game.
+ * sets a new record; a replay never does and counts apart. A game that is
+ * not over (`game_over` not set) gives `GAMES_RESULT_WRONG_PHASE` and
+ * records nothing. Call it once per game, when `game_over` is first set:
+ * each call records a game.
  *
  * # Safety
  * `records` NULL or live; `game` NULL or live; `out_summary` NULL or writable.

@@ -1,6 +1,6 @@
 /*
- * Color Lines (canicas) through the C ABI: a deal played by the hint with a
- * small node budget and a move cap, a scripted game with undo (board, score,
+ * Color Lines (canicas) through the C ABI: a deal played to its end by the
+ * hint with a small node budget, the legal moves, a scripted game with undo (board, score,
  * next bar, exact restore, the same arrivals again), retry, new deal,
  * save/load, records, the text board, and every error path. Exits non-zero
  * when a check fails.
@@ -78,22 +78,38 @@ static void check_path(games_canicas_game *game, games_canicas_move mv, uint32_t
     }
 }
 
-/* A deal of the four-in-a-row game played by the hint (100 nodes a move, 30
- * moves at most so it stays fast under valgrind): every move is legal, the
- * score adds up, marbles = landed - removed, and the summary agrees. */
+#define MAX_GAME_MOVES 5000
+
+/* A whole deal of the five-in-a-row game played by the hint (6 nodes a
+ * move, so that it stays fast under valgrind) to the end: every move is
+ * legal, the score adds up, marbles = landed - removed. Then the game-over
+ * paths, the summary and the records, and a replay of the same moves that
+ * ends the same. */
 static void autoplay_deal(void) {
-    games_canicas_game *game = new_game(GAMES_CANICAS_VARIANT_FOUR, 2024);
-    games_budget budget = {100, 0};
+    games_canicas_game *game = new_game(GAMES_CANICAS_VARIANT_FIVE, 2024);
+    games_budget budget = {6, 0};
+    static games_canicas_move played[MAX_GAME_MOVES];
+    games_canicas_records *records = NULL;
+    CHECK_RESULT(games_canicas_records_new(&records), GAMES_RESULT_OK);
+    games_canicas_summary summary;
+    /* Only a finished game is recorded. */
+    CHECK_RESULT(games_canicas_records_finish(records, game, 1, &summary), GAMES_RESULT_WRONG_PHASE);
     uint64_t points = 0;
-    int moves = 0;
-    while (!state_of(game).game_over && moves < 30) {
+    size_t moves = 0;
+    while (!state_of(game).game_over) {
+        CHECK(moves < MAX_GAME_MOVES);
+        if (moves >= MAX_GAME_MOVES) {
+            break;
+        }
         games_canicas_state before = state_of(game);
+        uint32_t m = before.options.min_line;
         games_canicas_move mv;
         CHECK_RESULT(games_canicas_hint(game, &budget, NULL, &mv), GAMES_RESULT_OK);
         check_path(game, mv, before.options.size);
         games_canicas_outcome out;
         memset(&out, 0, sizeof out);
         CHECK_RESULT(games_canicas_play(game, mv, &out), GAMES_RESULT_OK);
+        played[moves++] = mv;
         games_canicas_state after = state_of(game);
         CHECK(after.moves == before.moves + 1);
         CHECK(after.score == before.score + out.points);
@@ -108,20 +124,36 @@ static void autoplay_deal(void) {
         uint64_t line_points = 0;
         for (size_t i = 0; i < n_lines; i++) {
             uint32_t n = lines[i].length;
-            CHECK(n >= 4 && lines[i].points == n * (n - 4 + 1) * 2);
+            CHECK(n >= m && lines[i].points == n * (n - m + 1) * 2);
             CHECK(lines[i].by_arrival == (i >= out.lines));
             line_points += lines[i].points;
         }
         CHECK(line_points == out.points);
         points += out.points;
-        moves++;
     }
     games_canicas_state s = state_of(game);
-    CHECK(s.score == points && s.moves == (uint64_t)moves && moves > 0);
+    CHECK(s.game_over && s.score == points && s.moves == (uint64_t)moves && moves > 0);
 
-    games_canicas_records *records = NULL;
-    CHECK_RESULT(games_canicas_records_new(&records), GAMES_RESULT_OK);
-    games_canicas_summary summary;
+    /* Game over: no legal move, no hint, no reachable cell, no move played. */
+    size_t len = 99;
+    games_canicas_move mv;
+    CHECK_RESULT(games_canicas_legal_moves(game, &mv, 1, &len), GAMES_RESULT_OK);
+    CHECK(len == 0);
+    CHECK_RESULT(games_canicas_hint(game, &budget, NULL, &mv), GAMES_RESULT_GAME_OVER);
+    CHECK(error_code(game) == GAMES_CANICAS_ERROR_GAME_OVER);
+    uint8_t cells[CELLS];
+    cells_of(game, cells);
+    uint32_t marble = 0;
+    while (cells[marble] == 0) {
+        marble++;
+    }
+    uint32_t reach[CELLS];
+    CHECK_RESULT(games_canicas_reachable(game, marble, reach, CELLS, &len), GAMES_RESULT_GAME_OVER);
+    games_canicas_move any = {marble, marble};
+    CHECK_RESULT(games_canicas_play(game, any, NULL), GAMES_RESULT_GAME_OVER);
+    CHECK(error_code(game) == GAMES_CANICAS_ERROR_GAME_OVER);
+    CHECK(state_of(game).moves == s.moves);
+
     CHECK_RESULT(games_canicas_records_finish(records, game, 61000, &summary), GAMES_RESULT_OK);
     uint64_t lines_total = 0;
     for (int n = 0; n <= (int)GAMES_CANICAS_MAX_SIZE; n++) {
@@ -129,30 +161,38 @@ static void autoplay_deal(void) {
     }
     CHECK(summary.points == s.score && summary.moves == s.moves && summary.elapsed_millis == 61000);
     CHECK(summary.new_record && !summary.had_record && !summary.replay && summary.deal == 2024);
-    CHECK(summary.options.min_line == 4 && (lines_total > 0) == (s.score > 0));
+    CHECK(summary.options.min_line == 5 && (lines_total > 0) == (s.score > 0));
     games_canicas_record rec;
+    CHECK_RESULT(games_canicas_records_get(records, NULL, &rec), GAMES_RESULT_OK);
+    CHECK(rec.games == 1 && rec.best_points == s.score && rec.total_moves == s.moves);
     games_canicas_options four;
     CHECK_RESULT(games_canicas_options_default(GAMES_CANICAS_VARIANT_FOUR, &four), GAMES_RESULT_OK);
     CHECK_RESULT(games_canicas_records_get(records, &four, &rec), GAMES_RESULT_OK);
-    CHECK(rec.games == 1 && rec.best_points == s.score && rec.total_moves == s.moves);
-    CHECK_RESULT(games_canicas_records_get(records, NULL, &rec), GAMES_RESULT_OK);
     CHECK(rec.games == 0 && rec.best_points == 0);
 
     /* The records survive save/load. */
     size_t size = 0;
     CHECK_RESULT(games_canicas_records_save(records, NULL, 0, &size), GAMES_RESULT_BUFFER_TOO_SMALL);
     uint8_t *bytes = malloc(size);
+    CHECK(bytes != NULL);
     CHECK_RESULT(games_canicas_records_save(records, bytes, size, &size), GAMES_RESULT_OK);
     games_canicas_records *loaded = NULL;
     CHECK_RESULT(games_canicas_records_load(bytes, size, &loaded), GAMES_RESULT_OK);
-    CHECK_RESULT(games_canicas_records_get(loaded, &four, &rec), GAMES_RESULT_OK);
+    CHECK_RESULT(games_canicas_records_get(loaded, NULL, &rec), GAMES_RESULT_OK);
     CHECK(rec.games == 1 && rec.best_points == s.score);
-    /* A replay of the same deal counts apart and sets no record. */
+    /* A replay of the same deal with the same moves is the same game; it
+     * counts apart and sets no record. */
     CHECK_RESULT(games_canicas_retry(game), GAMES_RESULT_OK);
     CHECK(state_of(game).replay);
+    CHECK_RESULT(games_canicas_records_finish(loaded, game, 1000, &summary), GAMES_RESULT_WRONG_PHASE);
+    for (size_t i = 0; i < moves; i++) {
+        CHECK_RESULT(games_canicas_play(game, played[i], NULL), GAMES_RESULT_OK);
+    }
+    games_canicas_state r = state_of(game);
+    CHECK(r.game_over && r.score == s.score && r.moves == s.moves);
     CHECK_RESULT(games_canicas_records_finish(loaded, game, 1000, &summary), GAMES_RESULT_OK);
     CHECK(summary.replay && !summary.new_record && summary.had_record && summary.previous_record == s.score);
-    CHECK_RESULT(games_canicas_records_get(loaded, &four, &rec), GAMES_RESULT_OK);
+    CHECK_RESULT(games_canicas_records_get(loaded, NULL, &rec), GAMES_RESULT_OK);
     CHECK(rec.games == 1 && rec.replays == 1);
     bytes[0] = '[';
     games_canicas_records *bad = NULL;
@@ -161,7 +201,38 @@ static void autoplay_deal(void) {
     free(bytes);
     games_canicas_records_free(loaded);
     games_canicas_records_free(records);
-    printf("four-in-a-row deal 2024: %d moves, %llu points\n", moves, (unsigned long long)s.score);
+    printf("five-in-a-row deal 2024 to the end: %zu moves, %llu points\n", moves, (unsigned long long)s.score);
+    games_canicas_free(game);
+}
+
+/* Every legal move is in the list, the list is all the marbles' reachable
+ * cells, and a buffer of GAMES_CANICAS_MAX_LEGAL_MOVES is enough. */
+static void legal_moves_match_reachable(void) {
+    games_canicas_game *game = new_game(GAMES_CANICAS_VARIANT_FIVE, 7);
+    static games_canicas_move moves[GAMES_CANICAS_MAX_LEGAL_MOVES];
+    size_t n = 0, needed = 0;
+    CHECK_RESULT(games_canicas_legal_moves(game, NULL, 0, &needed), GAMES_RESULT_BUFFER_TOO_SMALL);
+    CHECK_RESULT(games_canicas_legal_moves(game, moves, GAMES_CANICAS_MAX_LEGAL_MOVES, &n), GAMES_RESULT_OK);
+    CHECK(n == needed && n > 0);
+    games_canicas_move small[2] = {{999, 999}, {999, 999}};
+    size_t len = 0;
+    CHECK_RESULT(games_canicas_legal_moves(game, small, 2, &len), GAMES_RESULT_BUFFER_TOO_SMALL);
+    CHECK(len == n && small[0].from == 999);
+    uint8_t cells[CELLS];
+    cells_of(game, cells);
+    size_t k = 0;
+    for (uint32_t c = 0; c < 81; c++) {
+        if (cells[c] == 0) {
+            continue;
+        }
+        uint32_t reach[CELLS];
+        CHECK_RESULT(games_canicas_reachable(game, c, reach, CELLS, &len), GAMES_RESULT_OK);
+        for (size_t i = 0; i < len; i++, k++) {
+            CHECK(k < n && moves[k].from == c && moves[k].to == reach[i]);
+        }
+    }
+    CHECK(k == n);
+    CHECK_RESULT(games_canicas_legal_moves(NULL, moves, 1, &len), GAMES_RESULT_NULL_PARAMETER);
     games_canicas_free(game);
 }
 
@@ -539,6 +610,7 @@ static void error_paths(void) {
 int main(void) {
     CHECK(games_abi_version() == GAMES_ABI_VERSION);
     autoplay_deal();
+    legal_moves_match_reachable();
     scripted_game_with_undo();
     unreachable_target();
     error_paths();

@@ -1,5 +1,5 @@
 // Color Lines (canicas) through the C ABI from C++: a RAII handle, a deal
-// played by the hint (small node budget, move cap), a scripted game with
+// played to its end by the hint (small node budget), a scripted game with
 // undo, save/load, records, and the error paths.
 //
 //   canicas_cpp
@@ -127,6 +127,13 @@ class Canicas {
         throw_unless(games_canicas_hint(raw(), &budget, nullptr, &mv));
         return mv;
     }
+    std::vector<games_canicas_move> legal_moves() const {
+        std::vector<games_canicas_move> out(GAMES_CANICAS_MAX_LEGAL_MOVES);
+        std::size_t len = 0;
+        games_canicas_legal_moves(raw(), out.data(), out.size(), &len);
+        out.resize(len);
+        return out;
+    }
     void undo() { throw_unless(games_canicas_undo(raw())); }
     std::vector<uint8_t> save() const {
         std::size_t len = 0;
@@ -177,11 +184,24 @@ template <typename F> uint32_t reason_of(F f) {
 }
 
 void autoplay() {
+    // A whole deal, to the end, with a small budget (6 nodes a move).
     Canicas game(GAMES_CANICAS_VARIANT_FIVE, 99);
+    games_canicas_records *raw = nullptr;
+    CHECK(games_canicas_records_new(&raw) == GAMES_RESULT_OK);
+    std::unique_ptr<games_canicas_records, RecordsDeleter> records(raw);
+    games_canicas_summary summary{};
+    // Only a finished game is recorded.
+    CHECK(games_canicas_records_finish(records.get(), game.raw(), 1, &summary) == GAMES_RESULT_WRONG_PHASE);
     int moves = 0;
     uint64_t points = 0;
-    while (!game.state().game_over && moves < 25) {
-        games_canicas_move mv = game.hint(100);
+    while (!game.state().game_over && moves < 5000) {
+        std::vector<games_canicas_move> legal = game.legal_moves();
+        games_canicas_move mv = game.hint(6);
+        bool listed = false;
+        for (const games_canicas_move &m : legal) {
+            listed = listed || (m.from == mv.from && m.to == mv.to);
+        }
+        CHECK(listed);
         std::vector<uint32_t> path = game.path(mv);
         CHECK(path.size() >= 2 && path.front() == mv.from && path.back() == mv.to);
         games_canicas_outcome out = game.play(mv);
@@ -191,18 +211,18 @@ void autoplay() {
         CHECK(s.marbles == s.landed - s.removed);
         ++moves;
     }
-    CHECK(game.state().score == points && moves > 0);
+    CHECK(game.state().game_over && game.state().score == points && moves > 0);
+    // Game over: no legal move, and a hint is refused with its reason.
+    CHECK(game.legal_moves().empty());
+    CHECK(reason_of([&] { game.hint(6); }) == GAMES_CANICAS_ERROR_GAME_OVER);
 
-    games_canicas_records *raw = nullptr;
-    CHECK(games_canicas_records_new(&raw) == GAMES_RESULT_OK);
-    std::unique_ptr<games_canicas_records, RecordsDeleter> records(raw);
-    games_canicas_summary summary{};
     CHECK(games_canicas_records_finish(records.get(), game.raw(), 5000, &summary) == GAMES_RESULT_OK);
     CHECK(summary.points == points && summary.moves == static_cast<uint64_t>(moves) && summary.new_record);
     games_canicas_record rec{};
     CHECK(games_canicas_records_get(records.get(), nullptr, &rec) == GAMES_RESULT_OK);
     CHECK(rec.games == 1 && rec.best_points == points);
-    std::printf("five-in-a-row deal 99: %d moves, %llu points\n", moves, static_cast<unsigned long long>(points));
+    std::printf("five-in-a-row deal 99 to the end: %d moves, %llu points\n", moves,
+                static_cast<unsigned long long>(points));
 }
 
 games_canicas_move first_move(Canicas &game) {

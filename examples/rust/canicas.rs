@@ -41,7 +41,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("refused: {}", err.describe(9));
     assert_eq!(game.state(), &before);
 
-    // The autoplayer plays on (a small node budget, at most 300 moves).
+    // A game in progress saves and loads.
+    assert_eq!(Game::from_json(&game.to_json())?.state(), game.state());
+
+    // The autoplayer on a copy of the state (a small node budget, at most
+    // 300 moves), as the arena uses it.
     let mut state = game.state().clone();
     let result = ai::autoplay(&mut state, Budget::nodes(20), 300, &cancel);
     println!(
@@ -49,14 +53,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         result.moves, result.points, result.died
     );
 
-    // End of game: summary and records (saved as JSON).
+    // The game itself played to its end with hints (a small node budget).
     let mut records = Records::new();
-    let summary = records.finish(&game, Duration::from_secs(42));
-    assert!(summary.new_record || summary.points == 0);
+    assert!(records.finish(&game, Duration::ZERO).is_err()); // not over yet
+    while !game.state().is_over() {
+        let hint = ai::hint(&game.state().view(), Budget::nodes(20), &cancel);
+        game.play(hint.best.ok_or("a game not over has a legal move")?)?;
+    }
+
+    // End of game: summary and records (saved as JSON).
+    let summary = records.finish(&game, Duration::from_secs(42))?;
+    println!(
+        "game over after {} moves: {} points, lines by length {:?}",
+        summary.moves, summary.points, summary.lines_by_length
+    );
+    assert!(summary.new_record);
     let saved = records.to_json();
     assert_eq!(Records::from_json(&saved)?, records);
-    // A game in progress saves and loads too.
-    assert_eq!(Game::from_json(&game.to_json())?.state(), game.state());
     Ok(())
 }
 

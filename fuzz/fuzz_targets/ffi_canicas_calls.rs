@@ -54,6 +54,9 @@ enum Call {
         from: u8,
         cap: u8,
     },
+    LegalMoves {
+        cap: u16,
+    },
     Path {
         from: u8,
         to: u8,
@@ -217,15 +220,41 @@ fuzz_target!(|calls: Vec<Call>| {
                     let from = marbles[usize::from(marble) % marbles.len()];
                     let mut reach = [0u32; 121];
                     let mut n = 0;
-                    assert_eq!(
-                        games_canicas_reachable(
-                            game,
-                            from,
-                            reach.as_mut_ptr(),
-                            reach.len(),
-                            &mut n
-                        ),
+                    let mut st = games_canicas_state::default();
+                    assert_eq!(games_canicas_get_state(game, &mut st), GAMES_RESULT_OK);
+                    let r = games_canicas_reachable(
+                        game,
+                        from,
+                        reach.as_mut_ptr(),
+                        reach.len(),
+                        &mut n,
+                    );
+                    // Once the game is over no marble moves.
+                    let expected = if st.game_over {
+                        GAMES_RESULT_GAME_OVER
+                    } else {
                         GAMES_RESULT_OK
+                    };
+                    assert_eq!(r, expected);
+                    // Every legal move is listed, and none once the game is over.
+                    let mut legal = vec![games_canicas_move::default(); 3660];
+                    let mut nl = 0;
+                    assert_eq!(
+                        games_canicas_legal_moves(game, legal.as_mut_ptr(), legal.len(), &mut nl),
+                        GAMES_RESULT_OK
+                    );
+                    assert_eq!(
+                        nl == 0,
+                        st.game_over,
+                        "no legal move exactly when the game is over"
+                    );
+                    if r != GAMES_RESULT_OK {
+                        continue;
+                    }
+                    let listed = legal[..nl].iter().filter(|m| m.from == from).count();
+                    assert_eq!(
+                        listed, n,
+                        "legal moves from {from} differ from its reachable cells"
                     );
                     if n > 0 {
                         let to = reach[usize::from(pick) % n];
@@ -292,6 +321,15 @@ fuzz_target!(|calls: Vec<Call>| {
                         buf.len(),
                         &mut len,
                     ));
+                }
+                Call::LegalMoves { cap } => {
+                    let mut buf = vec![games_canicas_move::default(); usize::from(cap)];
+                    let mut len = 0;
+                    let r = games_canicas_legal_moves(game, buf.as_mut_ptr(), buf.len(), &mut len);
+                    ok(r);
+                    if r == GAMES_RESULT_OK || r == GAMES_RESULT_BUFFER_TOO_SMALL {
+                        assert!(len <= GAMES_CANICAS_MAX_LEGAL_MOVES as usize);
+                    }
                 }
                 Call::Path { from, to, cap } => {
                     let mut buf = vec![0u32; usize::from(cap)];

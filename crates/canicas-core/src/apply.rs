@@ -43,7 +43,7 @@ impl MoveError {
     pub fn describe(&self, size: u8) -> String {
         let n = |c| cell_name(c, size);
         match *self {
-            MoveError::GameOver => "game-over: no cell is free".to_string(),
+            MoveError::GameOver => "game-over: the board filled up; the game is over".to_string(),
             MoveError::OffBoard(c) => format!("off-board: cell {} is off the board", c.0),
             MoveError::EmptySource(c) => format!("empty-source: no marble on {}", n(c)),
             MoveError::TargetTaken(c) => format!("target-taken: {} holds a marble", n(c)),

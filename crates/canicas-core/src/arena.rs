@@ -1,7 +1,7 @@
 //! The strength arena: the autoplayer over a range of deals.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Mutex;
 
 use games_common::{Budget, CancelFlag};
 use serde::{Deserialize, Serialize};
@@ -77,32 +77,38 @@ fn median(mut v: Vec<u64>) -> f64 {
 /// same report on any number of cores. `on_game` is called after each game
 /// (for progress; in the order the games finish). `cancel` stops the run
 /// early.
-pub fn arena(
+pub fn arena<D>(
     rules: Rules,
-    deals: impl IntoIterator<Item = u64>,
+    deals: D,
     max_moves: u64,
     budget: Budget,
     cancel: &CancelFlag,
     mut on_game: impl FnMut(&ArenaGame),
-) -> Result<ArenaReport, crate::rules::RulesError> {
+) -> Result<ArenaReport, crate::rules::RulesError>
+where
+    D: IntoIterator<Item = u64>,
+    D::IntoIter: Send,
+{
     rules.validate()?;
-    let deals: Vec<u64> = deals.into_iter().collect();
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZeroUsize::get)
-        .clamp(1, deals.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<ArenaGame>> = vec![None; deals.len()];
+    // The deals are taken one at a time, never collected: a long range
+    // costs only the games played (and can be cancelled).
+    let deals = Mutex::new(deals.into_iter().enumerate());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let mut slots: Vec<Option<ArenaGame>> = Vec::new();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, deals) = (&next, &deals);
+            let deals = &deals;
             scope.spawn(move || loop {
                 if cancel.is_cancelled() {
                     break;
                 }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&deal) = deals.get(i) else { break };
+                let taken = match deals.lock() {
+                    Ok(mut it) => it.next(),
+                    Err(_) => None,
+                };
+                let Some((i, deal)) = taken else { break };
                 let mut state = State::fresh(rules, deal);
                 let r = autoplay(&mut state, budget, max_moves, cancel);
                 let g = ArenaGame {
@@ -119,6 +125,9 @@ pub fn arena(
         drop(tx);
         for (i, g) in rx {
             on_game(&g);
+            if slots.len() <= i {
+                slots.resize(i + 1, None);
+            }
             if let Some(slot) = slots.get_mut(i) {
                 *slot = Some(g);
             }

@@ -55,9 +55,13 @@
 //! assert_eq!(text.len(), 81);
 //! assert_eq!(canicas_core::notation::move_text(mv, 9).len(), 5);
 //!
-//! // End of game.
+//! // End of game: only a finished game is recorded.
 //! let mut records = Records::new();
-//! let summary = records.finish(&game, Duration::from_secs(42));
+//! assert!(records.finish(&game, Duration::from_secs(1)).is_err());
+//! while let Some(&mv) = game.state().legal_moves().first() {
+//!     game.play(mv).unwrap();
+//! }
+//! let summary = records.finish(&game, Duration::from_secs(42)).unwrap();
 //! assert!(summary.new_record);
 //! ```
 
@@ -82,7 +86,7 @@ pub use notation::{
     board_from_text, board_from_text_for, cell_from_name, cell_name, move_text, parse_move,
     NotationError,
 };
-pub use records::{GameSummary, RecordEntry, Records};
+pub use records::{FinishError, GameSummary, RecordEntry, Records};
 pub use rules::{Rules, RulesError, Variant, MAX_ARRIVALS, MAX_COLOURS, MAX_SIZE};
 pub use state::{Arrival, Move, MoveError, MoveOutcome, State, StateError, SAVE_VERSION};
 

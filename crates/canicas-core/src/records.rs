@@ -32,6 +32,15 @@ pub struct GameSummary {
     pub previous_record: Option<u64>,
 }
 
+/// Why a game could not be recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum FinishError {
+    /// The game is not over: only a finished game has an end-of-game
+    /// summary and counts in the records. Nothing was recorded.
+    #[error("the game is not over")]
+    NotOver,
+}
+
 /// The record and statistics of one rule set (one variant).
 ///
 /// Fresh deals and replays count apart: only a fresh deal can set the
@@ -58,8 +67,13 @@ pub struct RecordEntry {
 /// use std::time::Duration;
 /// use canicas_core::{Game, Records, Variant};
 /// let mut records = Records::new();
-/// let game = Game::of_variant(Variant::Four, 3);
-/// let summary = records.finish(&game, Duration::from_secs(5));
+/// let mut game = Game::of_variant(Variant::Four, 3);
+/// // Only a finished game is recorded.
+/// assert!(records.finish(&game, Duration::from_secs(1)).is_err());
+/// while let Some(&mv) = game.state().legal_moves().first() {
+///     game.play(mv).unwrap();
+/// }
+/// let summary = records.finish(&game, Duration::from_secs(5)).unwrap();
 /// assert_eq!(summary.points, game.state().score());
 /// let json = records.to_json();
 /// assert_eq!(Records::from_json(&json).unwrap(), records);
@@ -96,9 +110,14 @@ impl Records {
     /// Record a finished game and return its summary; `elapsed` is the time
     /// the host measured. A fresh deal that beats the record of its rules
     /// (or is the first game) sets a new record; a replay never does and
-    /// counts apart.
-    pub fn finish(&mut self, game: &Game, elapsed: Duration) -> GameSummary {
+    /// counts apart. A game that is not over is refused with
+    /// [`FinishError::NotOver`] and changes nothing. Call it once per game:
+    /// the records cannot tell a game recorded twice from two games.
+    pub fn finish(&mut self, game: &Game, elapsed: Duration) -> Result<GameSummary, FinishError> {
         let state = game.state();
+        if !state.is_over() {
+            return Err(FinishError::NotOver);
+        }
         let rules = *state.rules();
         let points = state.score();
         let idx = match self.entries.iter().position(|(r, _)| *r == rules) {
@@ -125,7 +144,7 @@ impl Records {
                 e.total_moves = e.total_moves.saturating_add(state.moves());
             }
         }
-        GameSummary {
+        Ok(GameSummary {
             rules,
             deal: state.deal(),
             replay: game.is_replay(),
@@ -135,7 +154,7 @@ impl Records {
             elapsed,
             new_record,
             previous_record,
-        }
+        })
     }
 
     /// The records as JSON with a `version` field.

@@ -27,7 +27,8 @@ impl Move {
 /// Why a move is illegal. An illegal move changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, Serialize, Deserialize)]
 pub enum MoveError {
-    /// The game is over: no cell is free.
+    /// The game is over: the board filled up (when the last marbles due
+    /// did not all fit, lines they formed may have left free cells).
     #[error("the game is over")]
     GameOver,
     /// A cell of the move is off the board.
@@ -225,9 +226,13 @@ impl State {
     }
 
     /// Every free cell the marble on `from` can reach (empty when there is
-    /// no marble on `from`).
+    /// no marble on `from`, or when the game is over: no marble moves any
+    /// more).
     #[must_use]
     pub fn reachable(&self, from: Cell) -> Vec<Cell> {
+        if self.over {
+            return Vec::new();
+        }
         self.board.reachable(from)
     }
 
@@ -595,6 +600,7 @@ impl TryFrom<SavedState> for State {
         if board.is_full() && !v.over {
             return Err(Inconsistent("no cell is free but the game is not over"));
         }
+        check_at_rest(&board, &v.rules, v.over)?;
         let mut s = State {
             rules: v.rules,
             deal: v.deal,
@@ -612,6 +618,27 @@ impl TryFrom<SavedState> for State {
         s.refresh_next(None);
         Ok(s)
     }
+}
+
+/// What every position between moves satisfies: no line stays on the board
+/// ("every line … leaves the board"), and a game on has marbles ("If a
+/// removal leaves the board empty, the next marbles arrive at once").
+fn check_at_rest(board: &Board, rules: &Rules, over: bool) -> Result<(), StateError> {
+    if board.is_empty() && !over {
+        return Err(StateError::Inconsistent(
+            "an empty board in a game not over (the next marbles arrive at once)",
+        ));
+    }
+    let mut lines = Vec::new();
+    for cell in cells_of(board.occupied_mask()) {
+        board.lines_through_into(cell, rules.min_line, &mut lines);
+        if !lines.is_empty() {
+            return Err(StateError::Inconsistent(
+                "a line stays on the board (every line leaves at once)",
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl State {
@@ -658,6 +685,7 @@ impl State {
                 "more marbles dealt than any game can deal",
             ));
         }
+        check_at_rest(&board, &rules, board.is_full())?;
         let mut s = State {
             rules,
             deal,

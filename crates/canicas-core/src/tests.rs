@@ -356,24 +356,38 @@ fn summary_and_records_per_variant() {
         let m = *rng.choose(&moves).unwrap();
         g.play(m).unwrap();
     }
-    let s = records.finish(&g, Duration::from_secs(9));
+    let s = records.finish(&g, Duration::from_secs(9)).unwrap();
     assert!(s.new_record);
     assert_eq!(s.previous_record, None);
     assert_eq!((s.points, s.moves), (g.state().score(), g.state().moves()));
     assert_eq!(s.lines_by_length, g.state().lines_by_length());
     assert_eq!(s.elapsed, Duration::from_secs(9));
     // The same score again is no new record; a replay never is and counts apart.
-    assert!(!records.finish(&g, Duration::ZERO).new_record);
-    let replay = g.retry();
-    let sr = records.finish(&replay, Duration::ZERO);
+    assert!(!records.finish(&g, Duration::ZERO).unwrap().new_record);
+    // A replay is recorded once it is over too.
+    let mut replay = g.retry();
+    let before = records.clone();
+    assert_eq!(
+        records.finish(&replay, Duration::ZERO),
+        Err(FinishError::NotOver)
+    );
+    assert_eq!(records, before, "a refused game changes nothing");
+    for &m in g.moves() {
+        replay.play(m).unwrap();
+    }
+    let sr = records.finish(&replay, Duration::ZERO).unwrap();
     assert!(!sr.new_record && sr.replay);
     let e = records.entry(&Rules::FIVE).unwrap();
     assert_eq!((e.games, e.replays), (2, 1));
     assert_eq!(records.best(Variant::Five), Some(g.state().score()));
     assert_eq!(records.best(Variant::Four), None);
     // The four variant has its own record.
-    let four = Game::of_variant(Variant::Four, 1);
-    assert!(records.finish(&four, Duration::ZERO).new_record);
+    let mut four = Game::of_variant(Variant::Four, 1);
+    while !four.state().is_over() {
+        let moves = four.state().legal_moves();
+        four.play(*rng.choose(&moves).unwrap()).unwrap();
+    }
+    assert!(records.finish(&four, Duration::ZERO).unwrap().new_record);
     let json = records.to_json();
     assert!(json.contains("\"version\":1"));
     assert_eq!(Records::from_json(&json).unwrap(), records);
@@ -464,6 +478,23 @@ fn state_load_checks_consistency() {
     let mut bad = v.clone();
     bad["extra"] = serde_json::json!(1);
     assert!(State::from_json(&bad.to_string()).is_err());
+    // "every line of 5 (or 4) or more marbles ... leaves the board": a saved
+    // board holding a line is refused, as is an empty board in a game not
+    // over ("If a removal leaves the board empty, the next marbles arrive at
+    // once").
+    let landed = v["landed"].as_u64().unwrap();
+    let on_board = landed - v["removed"].as_u64().unwrap();
+    let mut with_line = String::from("11111");
+    with_line.push_str(&"2".repeat(on_board as usize - 5));
+    with_line.push_str(&".".repeat(81 - on_board as usize));
+    let mut bad = v.clone();
+    bad["board"] = serde_json::json!(with_line);
+    assert!(
+        matches!(State::from_json(&bad.to_string()), Err(StateError::Inconsistent(m)) if m.contains("line stays")),
+    );
+    let b = board_from_text(&with_line).unwrap();
+    assert!(State::from_board(Rules::FIVE, 3, b, 5).is_err());
+    assert!(State::from_board(Rules::FIVE, 3, Board::empty(9), 5).is_err());
 }
 
 #[test]
@@ -591,6 +622,33 @@ fn arena_reports_moves_points_and_deaths() {
         let alone = ai::autoplay(&mut s, Budget::nodes(6), 3, &CancelFlag::new());
         assert_eq!((alone.moves, alone.points), (g.moves, g.points));
     }
+}
+
+#[test]
+fn arena_takes_any_range_of_deals_and_stops_when_cancelled() {
+    // Every 64-bit deal: the deals are taken one at a time, so the run
+    // costs only the games played; the cancel flag ends it.
+    let cancel = CancelFlag::new();
+    let mut seen = 0;
+    let r = arena(
+        Rules::FIVE,
+        0..=u64::MAX,
+        2,
+        Budget::nodes(1),
+        &cancel,
+        |_| {
+            seen += 1;
+            if seen == 3 {
+                cancel.cancel();
+            }
+        },
+    )
+    .unwrap();
+    assert!(r.cancelled);
+    assert!(r.games >= 3, "{}", r.games);
+    // The games reported are the first deals, in order.
+    let deals: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
+    assert_eq!(deals, (0..r.games).collect::<Vec<u64>>());
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use canicas_core::{ai, board_from_text, Board, Cell, Game, Records, Rules, State};
+use canicas_core::{ai, board_from_text, Board, Cell, FinishError, Game, Records, Rules, State};
 use games_common::{Budget, CancelFlag, GameRng};
 use proptest::prelude::*;
 
@@ -135,7 +135,7 @@ proptest! {
     /// Records of random games (fresh and replayed, both variants and other
     /// rules) save and load back the same.
     #[test]
-    fn records_round_trip(games in prop::collection::vec((rules(), any::<u64>(), any::<bool>(), 0u8..20), 0..6)) {
+    fn records_round_trip(games in prop::collection::vec((rules(), any::<u64>(), any::<bool>(), 0u16..400), 0..6)) {
         let mut records = Records::new();
         for (rules, deal, replay, moves) in games {
             let mut g = Game::new(rules, deal).unwrap();
@@ -148,7 +148,14 @@ proptest! {
                 let Some(&m) = rng.choose(&legal) else { break };
                 g.play(m).unwrap();
             }
-            let summary = records.finish(&g, Duration::from_millis(u64::from(moves)));
+            if !g.state().is_over() {
+                // Only a finished game is recorded; a refused one changes nothing.
+                let before = records.clone();
+                prop_assert_eq!(records.finish(&g, Duration::ZERO), Err(FinishError::NotOver));
+                prop_assert_eq!(&records, &before);
+                continue;
+            }
+            let summary = records.finish(&g, Duration::from_millis(u64::from(moves))).unwrap();
             prop_assert_eq!(summary.points, g.state().score());
             prop_assert_eq!(summary.replay, replay);
             prop_assert!(!(replay && summary.new_record));

@@ -43,6 +43,10 @@ pub const GAMES_CANICAS_MAX_COLOURS: u32 = 9;
 pub const GAMES_CANICAS_MAX_ARRIVALS: u32 = 8;
 /// Longest text of a move (`k11-k10` and its NUL), for move buffers.
 pub const GAMES_CANICAS_MAX_MOVE_TEXT: u32 = 8;
+/// Most legal moves any position has (`m × (121 − m)` for `m` marbles on the
+/// largest board is at most 60 × 61): a `games_canicas_legal_moves` buffer
+/// of this many moves is always large enough.
+pub const GAMES_CANICAS_MAX_LEGAL_MOVES: u32 = 3660;
 
 /// A line running left to right along a row.
 pub const GAMES_CANICAS_DIRECTION_HORIZONTAL: u32 = 0;
@@ -232,7 +236,8 @@ pub struct games_canicas_state {
     pub removed: u64,
     /// Number `k` of the next marble due.
     pub next_marble: u64,
-    /// Whether the game is over (no cell is free).
+    /// Whether the game is over (the board filled up; when the last marbles
+    /// due did not all fit, lines they formed may have left free cells).
     pub game_over: bool,
     /// Whether `games_canicas_undo` would take a move back.
     pub can_undo: bool,
@@ -624,7 +629,8 @@ pub unsafe extern "C" fn games_canicas_board_from_text(
 /// Every free cell the marble on `from` can reach, in index order (at most
 /// `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
 /// `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
-/// a cell off the board `GAMES_RESULT_INVALID_PARAMETER`. Changes nothing
+/// a cell off the board `GAMES_RESULT_INVALID_PARAMETER`, a game that is
+/// over `GAMES_RESULT_GAME_OVER` (no marble moves any more). Changes nothing
 /// but the last error.
 ///
 /// # Safety
@@ -643,8 +649,17 @@ pub unsafe extern "C" fn games_canicas_reachable(
             if out_len.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
-            let board = *g.value.game.state().board();
+            let state = g.value.game.state();
+            let (board, over) = (*state.board(), state.is_over());
             let cell = Cell(u8::try_from(from).unwrap_or(u8::MAX));
+            if over {
+                return fail(
+                    g,
+                    GAMES_RESULT_GAME_OVER,
+                    GAMES_CANICAS_ERROR_GAME_OVER,
+                    "the game is over",
+                );
+            }
             if !board.contains(cell) {
                 return fail(
                     g,
@@ -672,6 +687,48 @@ pub unsafe extern "C" fn games_canicas_reachable(
             } else {
                 r
             }
+        })
+    }
+}
+
+/// Write `moves` into a caller's array of `games_canicas_move`, as
+/// [`write_slice`] does.
+///
+/// # Safety
+/// As [`write_slice`].
+unsafe fn write_moves(
+    moves: impl IntoIterator<Item = canicas_core::Move>,
+    buf: *mut games_canicas_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    let moves: Vec<games_canicas_move> = moves
+        .into_iter()
+        .map(games_canicas_move::from_rust)
+        .collect();
+    // SAFETY: forwarded from the caller.
+    unsafe { write_slice(&moves, buf, cap, out_len) }
+}
+
+/// Copy every legal move into `buf`: by source cell, then target cell, in
+/// index order (empty when the game is over). At most
+/// `GAMES_CANICAS_MAX_LEGAL_MOVES`, so a buffer of that many is always
+/// enough; a NULL `buf` asks for the count. A move is legal exactly when
+/// it is in this list, and `games_canicas_play` accepts exactly these.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_legal_moves(
+    game: *const games_canicas_game,
+    buf: *mut games_canicas_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_moves(g.value.game.state().legal_moves(), buf, cap, out_len)
         })
     }
 }
@@ -959,15 +1016,7 @@ pub unsafe extern "C" fn games_canicas_moves_played(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let moves: Vec<games_canicas_move> = g
-                .value
-                .game
-                .moves()
-                .iter()
-                .copied()
-                .map(games_canicas_move::from_rust)
-                .collect();
-            write_slice(&moves, buf, cap, out_len)
+            write_moves(g.value.game.moves().iter().copied(), buf, cap, out_len)
         })
     }
 }
@@ -1228,8 +1277,14 @@ pub unsafe extern "C" fn games_canicas_load(
     })
 }
 
-/// Why the last failed call on this handle failed, in words (NUL-terminated;
-/// empty after a call that succeeded).
+/// Why the last failed call on this handle failed, in words (NUL-terminated).
+///
+/// The calls that take the game as `games_canicas_game *` (not `const`)
+/// set it: empty after one that succeeded, the reason after one that
+/// failed on the game (an illegal move, a game over, an unreachable cell,
+/// nothing to undo, …). Calls on a `const` handle, and calls refused
+/// before they reach the game (a NULL out-pointer, a buffer too small),
+/// leave it as it was.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -1245,9 +1300,11 @@ pub unsafe extern "C" fn games_canicas_last_error(
 }
 
 /// Why the last failed call on this handle failed, as a
-/// `GAMES_CANICAS_ERROR_*` code in `*out_code` (`GAMES_CANICAS_ERROR_NONE`
-/// after a call that succeeded): e.g. `GAMES_CANICAS_ERROR_UNREACHABLE` for
-/// a target the marble cannot reach.
+/// `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
+/// `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
+/// Set by the same calls as `games_canicas_last_error`
+/// (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
+/// was by the others.
 ///
 /// # Safety
 /// `game` NULL or live; `out_code` NULL or writable.
@@ -1292,8 +1349,10 @@ pub unsafe extern "C" fn games_canicas_records_free(records: *mut games_canicas_
 /// NULL): points, moves, lines removed by length, and whether it set a new
 /// record for its rules. `elapsed_millis` is the time the host measured. A
 /// fresh deal that beats the record (or is the first game of its rules)
-/// sets a new record; a replay never does and counts apart. Call it once
-/// per game (usually when `game_over` is set); each call records a game.
+/// sets a new record; a replay never does and counts apart. A game that is
+/// not over (`game_over` not set) gives `GAMES_RESULT_WRONG_PHASE` and
+/// records nothing. Call it once per game, when `game_over` is first set:
+/// each call records a game.
 ///
 /// # Safety
 /// `records` NULL or live; `game` NULL or live; `out_summary` NULL or writable.
@@ -1308,9 +1367,12 @@ pub unsafe extern "C" fn games_canicas_records_finish(
     unsafe {
         with_handle_mut(records, |r| {
             with_handle(game, |g| {
-                let s = r
+                let Ok(s) = r
                     .value
-                    .finish(&g.value.game, Duration::from_millis(elapsed_millis));
+                    .finish(&g.value.game, Duration::from_millis(elapsed_millis))
+                else {
+                    return GAMES_RESULT_WRONG_PHASE;
+                };
                 let mut lines_by_length = [0u64; 12];
                 for (len, n) in &s.lines_by_length {
                     if let Some(slot) = lines_by_length.get_mut(usize::from(*len)) {

@@ -2,7 +2,8 @@
 //! crate by cbindgen (see `cbindgen.toml`) and committed.
 //!
 //! Conventions (see `../shared/spec/ffi.md` and the header's preamble):
-//! every function returns a [`games_result`]; handles are opaque, created by
+//! every function but `_free`, `games_version` and `games_abi_version`
+//! returns a [`games_result`]; handles are opaque, created by
 //! `_new`/`_load`/`_clone` and released by a NULL-tolerant `_free`; outputs
 //! are written only on success; buffers are `(buf, cap, out_len)` with a size
 //! query; no panic crosses the boundary ([`boundary`]); no global state.

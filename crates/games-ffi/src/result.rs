@@ -38,9 +38,10 @@ pub enum games_result {
     GAMES_RESULT_ROUND_NOT_OVER = 12,
     /// Every round of the match has been played.
     GAMES_RESULT_MATCH_OVER = 13,
-    /// The call does not fit this point of the turn (dice already rolled,
-    /// a move before the dice, a turn committed before its last step);
-    /// nothing changed. A host that gets it has called out of order.
+    /// The call does not fit this point of the game (backgammon: dice
+    /// already rolled, a move before the dice, a turn committed before its
+    /// last step; Color Lines: a game recorded before it is over); nothing
+    /// changed. A host that gets it has called out of order.
     GAMES_RESULT_WRONG_PHASE = 14,
 }
 
@@ -93,7 +94,7 @@ impl games_result {
             GAMES_RESULT_UNSUPPORTED_VERSION => "the saved data has an unsupported format version",
             GAMES_RESULT_ROUND_NOT_OVER => "the current round is not over",
             GAMES_RESULT_MATCH_OVER => "the match is over",
-            GAMES_RESULT_WRONG_PHASE => "that call does not fit this point of the turn",
+            GAMES_RESULT_WRONG_PHASE => "that call does not fit this point of the game",
         }
     }
 }

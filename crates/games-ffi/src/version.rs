@@ -14,8 +14,11 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// History: 1, the first; 2, backgammon calls made out of order (rolling
 /// dice already rolled, a move or an AI move before the dice, a turn
 /// committed before its last step) return `GAMES_RESULT_WRONG_PHASE`
-/// instead of `GAMES_RESULT_ILLEGAL_MOVE`.
-pub const GAMES_ABI_VERSION: u32 = 2;
+/// instead of `GAMES_RESULT_ILLEGAL_MOVE`; 3, `games_canicas_records_finish`
+/// refuses a game that is not over (`GAMES_RESULT_WRONG_PHASE`, nothing
+/// recorded) and `games_canicas_reachable` a game that is over
+/// (`GAMES_RESULT_GAME_OVER`), where both used to answer `GAMES_RESULT_OK`.
+pub const GAMES_ABI_VERSION: u32 = 3;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

@@ -53,11 +53,19 @@
 //!   measured at 180 nodes, so its "shipped" figures are this player's.
 //! - Five variant, `--nodes 720`, deals 1–100: 24,870
 //!   moves, 100 deaths, about 402 deaths per 100,000 moves, 3.61 points per
-//!   move, 249 moves per game; 27 ms of CPU time per move (before the
-//!   speed-up, as for 1,440).
+//!   move, 249 moves per game; 23.9 ms of CPU time per move (2026-12-02,
+//!   after the speed-up; 27 ms before).
 //! - Five variant, `--nodes 1440`, deals 1–100, measured 2026-12-02:
 //!   24,294 moves, 100 deaths, about 412 deaths per 100,000 moves, 3.59
-//!   points per move, 243 moves per game; 60 ms of CPU time per move.
+//!   points per move, 243 moves per game; 47.7 ms of CPU time per move
+//!   (60 ms before the speed-up).
+//! - Five variant, `--nodes 0` (one ply: no sampled arrivals, the best move
+//!   by the static evaluation), deals 1–500, 2026-12-02: 96,524 moves, 500
+//!   deaths, about 518 deaths per 100,000 moves, 3.51 points per move, 193
+//!   moves per game (median 184); 0.26 ms of CPU time per move. The search
+//!   at the default budget dies a fifth less often than its own greedy
+//!   player, which already dies about half as often as the published
+//!   greedy player (about 1,000).
 //! - Four variant, default budget, `--deals 1..10 --max-moves 10000`
 //!   (2026-12-02, 300 nodes): 100,000 moves, no death in 100,000 moves,
 //!   3.57 points per move; 7.2 ms of CPU time per move (at 180 nodes

@@ -565,7 +565,15 @@ public final class CanicasGame {
         return String(cString: buf)
     }
 
-    /// Every free cell the marble on `from` can reach.
+    /// Every legal move, by source then target cell (empty once the game is over).
+    public var legalMoves: [games_canicas_move] {
+        var out = [games_canicas_move](repeating: games_canicas_move(), count: Int(GAMES_CANICAS_MAX_LEGAL_MOVES))
+        var len = 0
+        _ = games_canicas_legal_moves(handle, &out, out.count, &len)
+        return Array(out.prefix(len))
+    }
+
+    /// Every free cell the marble on `from` can reach (throws once the game is over).
     public func reachable(from: UInt32) throws -> [UInt32] {
         var out = [UInt32](repeating: 0, count: Int(GAMES_CANICAS_MAX_CELLS))
         var len = 0
@@ -698,6 +706,7 @@ public final class CanicasRecords {
     deinit { games_canicas_records_free(handle) }
 
     /// Record a finished game; `elapsedMillis` is the time the host measured.
+    /// A game that is not over throws (`wrongPhase`) and records nothing.
     public func finish(_ game: CanicasGame, elapsedMillis: UInt64) throws -> games_canicas_summary {
         var summary = games_canicas_summary()
         try check(games_canicas_records_finish(handle, game.handle, elapsedMillis, &summary))
