@@ -1,9 +1,12 @@
 //! `games canicas apply`, `games arena canicas`, `games play canicas`: Color Lines.
 
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use canicas_core::{ai, apply_text, arena as run_arena, notation, Game, Records, Variant};
+use canicas_core::{
+    ai, apply_text, arena as run_arena, notation, Game, GameSummary, Records, Variant,
+};
 use clap::Args;
 use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng};
@@ -32,7 +35,24 @@ pub struct ApplyArgs {
 /// `games canicas apply`: one move on a bare board (no deal, no next bar).
 pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     let rules = args.variant.rules();
-    let outcome = apply_text(&args.board, &rules, &args.mv).map_err(|e| e.to_string())?;
+    let outcome = match apply_text(&args.board, &rules, &args.mv) {
+        Ok(outcome) => outcome,
+        // A board that does not read is answered in the same JSON as an
+        // illegal move, with the board as it was given.
+        Err(e) if args.json => {
+            let value = serde_json::json!({
+                "legal": false,
+                "error": format!("bad-board: {e}"),
+                "points": 0,
+                "lines": [],
+                "board": args.board,
+                "arrivals_needed": false,
+            });
+            say(output, &value.to_string());
+            return Ok(());
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     if args.json {
         say(output, &outcome.to_json());
         return Ok(());
@@ -191,6 +211,88 @@ pub struct PlayArgs {
     /// Seed for fresh deals ("new").
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// File of the records per variant (JSON): read at the start when it
+    /// exists, written after each finished game. Default:
+    /// `$XDG_DATA_HOME/games/canicas-records.json` (or under
+    /// `~/.local/share`).
+    #[arg(long, conflicts_with = "no_records")]
+    records: Option<PathBuf>,
+    /// Keep the records for this session only (read and write no file).
+    #[arg(long)]
+    no_records: bool,
+}
+
+/// Where `games play canicas` keeps the records, if anywhere.
+fn records_path(args: &PlayArgs) -> Option<PathBuf> {
+    if args.no_records {
+        return None;
+    }
+    if let Some(p) = &args.records {
+        return Some(p.clone());
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("games").join("canicas-records.json"))
+}
+
+/// The records kept in `path`: empty when the file does not exist yet. A
+/// file that cannot be read or is not records is an error (and is never
+/// overwritten, so nothing is lost).
+fn load_records(path: &Path) -> Result<Records, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Records::from_json(&text)
+            .map_err(|e| format!("{} holds no records: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Records::new()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Write the records to `path` (through a temporary file, so a crash never
+/// leaves half a file).
+fn save_records(records: &Records, path: &Path) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, records.to_json())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The end-of-game lines: points, moves, lines removed by length, record.
+fn summary_text(summary: &GameSummary) -> String {
+    let lines: Vec<String> = summary
+        .lines_by_length
+        .iter()
+        .map(|(len, n)| format!("{n} of {len}"))
+        .collect();
+    let record = if summary.replay {
+        " (a replay: it counts apart and sets no record)".to_string()
+    } else if summary.new_record {
+        match summary.previous_record {
+            Some(p) => format!(" (a new record; it was {p})"),
+            None => " (a new record: the first game of this variant)".to_string(),
+        }
+    } else {
+        match summary.previous_record {
+            Some(p) => format!(" (the record is {p})"),
+            None => String::new(),
+        }
+    };
+    format!(
+        "Game over: {} points in {} moves{}.\nLines removed: {}.",
+        summary.points,
+        summary.moves,
+        record,
+        if lines.is_empty() {
+            "none".to_string()
+        } else {
+            lines.join(", ")
+        }
+    )
 }
 
 fn show(game: &Game, output: &mut dyn Write) {
@@ -234,8 +336,21 @@ pub fn play(
         Some(deal) => Game::of_variant(args.variant, deal),
         None => Game::of_variant(args.variant, rng.next_u64()),
     };
-    let mut records = Records::new();
-    let started = Instant::now();
+    // Records of every variant, kept in a file unless --no-records.
+    let mut path = records_path(args);
+    let mut records = match path.as_deref().map(load_records) {
+        None => Records::new(),
+        Some(Ok(r)) => r,
+        Some(Err(e)) => {
+            say(output, &format!("Records: {e}; they will not be saved."));
+            path = None;
+            Records::new()
+        }
+    };
+    let mut started = Instant::now();
+    // A game is recorded once, when it first ends (an undo after that and
+    // the end again do not count it twice).
+    let mut recorded = false;
     say(
         output,
         &format!(
@@ -244,6 +359,9 @@ pub fn play(
             game.state().deal()
         ),
     );
+    if let Some(best) = records.best(args.variant) {
+        say(output, &format!("Record for this variant: {best} points."));
+    }
     say(
         output,
         "Move a marble with FROM-TO, e.g. e5-a1 (columns a-i, rows 1-9 from the top).",
@@ -251,21 +369,17 @@ pub fn play(
     say(output, "Commands: hint, undo, retry, new, help, quit.");
     show(&game, output);
     loop {
-        if game.state().is_over() {
-            let summary = records.finish(&game, started.elapsed());
-            say(
-                output,
-                &format!(
-                    "Game over: {} points in {} moves{}.",
-                    summary.points,
-                    summary.moves,
-                    if summary.new_record {
-                        " (a new record)"
-                    } else {
-                        ""
-                    }
-                ),
-            );
+        if game.state().is_over() && !recorded {
+            recorded = true;
+            match records.finish(&game, started.elapsed()) {
+                Ok(summary) => say(output, &summary_text(&summary)),
+                Err(e) => say(output, &format!("Game over ({e}).")),
+            }
+            if let Some(p) = &path {
+                if let Err(e) = save_records(&records, p) {
+                    say(output, &format!("Records not saved: {e}."));
+                }
+            }
             say(output, "Type new or retry to play again, or quit.");
         }
         let Some(line) = ask_command(input, output, "> ") else {
@@ -303,11 +417,13 @@ pub fn play(
             },
             "retry" => {
                 game = game.retry();
+                (started, recorded) = (Instant::now(), false);
                 say(output, &format!("Replaying deal {}.", game.state().deal()));
                 show(&game, output);
             }
             "new" => {
                 game = game.new_deal(&mut rng);
+                (started, recorded) = (Instant::now(), false);
                 say(output, &format!("New deal {}.", game.state().deal()));
                 show(&game, output);
             }

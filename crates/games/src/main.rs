@@ -74,7 +74,8 @@ enum EngineGame {
 /// Options of `games engine <game>`.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
-    /// Seed of the engine's random choices (also the UGI option `Seed`).
+    /// Seed of the engine's random choices (also the UGI option `Seed`); for
+    /// Color Lines, the deal of the game it starts with.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }

@@ -389,6 +389,19 @@ fn canicas_apply_answers_in_json() {
         assert!(v["error"].as_str().unwrap().starts_with(code), "{mv}: {v}");
         assert_eq!(v["board"], board.as_str());
     }
+    // A board that does not read (80 cells) is answered in the same JSON.
+    let short = ".".repeat(80);
+    let out = games(
+        &[
+            "canicas", "apply", "--board", &short, "--move", "a1-a2", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["legal"], false);
+    assert!(v["error"].as_str().unwrap().starts_with("bad-board"), "{v}");
+    assert_eq!(v["board"], short.as_str());
 }
 
 #[test]
@@ -421,7 +434,7 @@ fn canicas_arena_reports_deaths_per_100k_moves() {
 #[test]
 fn play_canicas_reports_bad_input_and_undo() {
     let out = games(
-        &["play", "canicas", "--deal", "5"],
+        &["play", "canicas", "--deal", "5", "--no-records"],
         "zz\na1-a2\nundo\nhint\nquit\n",
     );
     let text = stdout(&out);
@@ -430,6 +443,64 @@ fn play_canicas_reports_bad_input_and_undo() {
     assert!(text.contains("Illegal move: empty-source"), "{text}");
     assert!(text.contains("Cannot undo"), "{text}");
     assert!(text.contains("Hint: "), "{text}");
+}
+
+#[test]
+fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
+    // A whole game of deal 7 (the first legal move each time), played
+    // twice through the terminal with a records file.
+    let mut game = canicas_core::Game::of_variant(canicas_core::Variant::Five, 7);
+    let mut script = String::new();
+    while let Some(&mv) = game.state().legal_moves().first() {
+        script.push_str(&canicas_core::notation::move_text(mv, 9));
+        script.push('\n');
+        game.play(mv).unwrap();
+    }
+    let points = game.state().score();
+    let dir = std::env::temp_dir().join(format!("games-cli-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("sub").join("records.json");
+    let path = file.to_str().unwrap();
+    let args = ["play", "canicas", "--deal", "7", "--records", path];
+    let out = games(&args, &format!("{script}hint\nhelp\nquit\n"));
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    // "The end-of-game summary holds: points, moves, lines removed (by
+    // length), and whether a new record was set for that variant."
+    let over = format!(
+        "Game over: {points} points in {} moves",
+        game.state().moves()
+    );
+    assert_eq!(text.matches(&over).count(), 1, "recorded once: {text}");
+    assert!(
+        text.contains("(a new record: the first game of this variant)"),
+        "{text}"
+    );
+    assert!(text.contains("Lines removed: "), "{text}");
+    let saved = canicas_core::Records::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved.best(canicas_core::Variant::Five), Some(points));
+    assert_eq!(saved.entry(&canicas_core::Rules::FIVE).unwrap().games, 1);
+    // The second time the record is read back, the same score is no new
+    // record, and the file counts two games.
+    let out = games(&args, &format!("{script}quit\n"));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("Record for this variant: {points} points.")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("(the record is {points})")),
+        "{text}"
+    );
+    let saved = canicas_core::Records::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(saved.entry(&canicas_core::Rules::FIVE).unwrap().games, 2);
+    // A file that holds no records is reported and left as it was.
+    std::fs::write(&file, "not records").unwrap();
+    let out = games(&args, &format!("{script}quit\n"));
+    let text = stdout(&out);
+    assert!(text.contains("holds no records"), "{text}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not records");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
