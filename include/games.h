@@ -152,6 +152,12 @@
 #define GAMES_CANICAS_MAX_LEGAL_MOVES 3660
 
 /**
+ * Most lines one move can remove (one per direction through the moved
+ * marble).
+ */
+#define GAMES_CANICAS_MAX_MOVE_LINES 4
+
+/**
  * A line running left to right along a row.
  */
 #define GAMES_CANICAS_DIRECTION_HORIZONTAL 0
@@ -1055,6 +1061,88 @@ typedef struct {
      */
     uint64_t index;
 } games_canicas_arrival;
+
+/**
+ * What one move does to a bare board (`games_canicas_board_apply`), whose
+ * next marbles are not known.
+ */
+typedef struct {
+    /**
+     * Whether the move is legal. When it is not, the board is unchanged.
+     */
+    bool legal;
+    /**
+     * Why it is not: a `GAMES_CANICAS_ERROR_*` code (`_NONE` when legal).
+     */
+    uint32_t error;
+    /**
+     * Points scored by the lines the move formed.
+     */
+    uint64_t points;
+    /**
+     * How many of `lines` hold a line that left the board.
+     */
+    uint32_t n_lines;
+    /**
+     * The lines that left the board (the first `n_lines`).
+     */
+    games_canicas_line lines[GAMES_CANICAS_MAX_MOVE_LINES];
+    /**
+     * Whether new marbles would arrive now: the move removed nothing, or
+     * its removal emptied the board. The board is left as the move left it.
+     */
+    bool arrivals_needed;
+} games_canicas_board_outcome;
+
+/**
+ * The autoplayer over a range of deals (`games_canicas_arena`).
+ */
+typedef struct {
+    /**
+     * Games played (fewer than asked when cancelled).
+     */
+    uint64_t games;
+    /**
+     * Moves played in all.
+     */
+    uint64_t moves;
+    /**
+     * Points scored in all.
+     */
+    uint64_t points;
+    /**
+     * Games that ended with a full board (rather than at the move cap).
+     */
+    uint64_t deaths;
+    /**
+     * Deaths per 100,000 moves.
+     */
+    double deaths_per_100k_moves;
+    /**
+     * Points per move.
+     */
+    double points_per_move;
+    /**
+     * Mean points per game.
+     */
+    double mean_points;
+    /**
+     * Median points per game.
+     */
+    double median_points;
+    /**
+     * Mean moves per game.
+     */
+    double mean_moves;
+    /**
+     * Median moves per game.
+     */
+    double median_moves;
+    /**
+     * Whether the cancel token stopped the run early.
+     */
+    bool cancelled;
+} games_canicas_arena_report;
 
 /**
  * The end-of-game summary, from `games_canicas_records_finish`.
@@ -2160,6 +2248,54 @@ games_result games_canicas_hint(games_canicas_game *game,
                                 const games_budget *budget,
                                 const games_cancel_token *cancel,
                                 games_canicas_move *out_move);
+
+/**
+ * One move on a bare board whose next marbles are not known (a board
+ * typed in, a puzzle, a tool), as `games canicas apply` does: `cells` one
+ * colour per cell (0 free, `size`² of them for the rules of `options`,
+ * NULL: the five-in-a-row game). The call succeeds for any move on a board
+ * that fits the rules, legal or not: `out->legal` says which and
+ * `out->error` why not (`GAMES_CANICAS_ERROR_OFF_BOARD`, `_EMPTY_SOURCE`,
+ * `_TARGET_TAKEN`, `_UNREACHABLE`). A legal move rewrites `cells` with the
+ * board after it and its lines' removal, and says whether marbles would
+ * arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
+ * or colours give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+ *
+ * # Safety
+ * `options` NULL or readable; `cells` NULL or `cells_len` readable and
+ * writable bytes; `out` NULL or writable.
+ */
+games_result games_canicas_board_apply(const games_canicas_options *options,
+                                       uint8_t *cells,
+                                       size_t cells_len,
+                                       games_canicas_move mv,
+                                       games_canicas_board_outcome *out);
+
+/**
+ * Play the autoplayer (the hint with `budget`; NULL: the default node
+ * count without its time cap, so that a run is the same on every machine)
+ * over `deals` deals from `first_deal` on, at most `max_moves` moves each,
+ * under the rules of `options` (NULL: the five-in-a-row game), and write
+ * moves, points, deaths and deaths per 100,000 moves to `*out_report`.
+ * The games are played on `threads` threads (0: one per core; 1: on the
+ * calling thread, starting none); the report is the same for any number.
+ * The call returns when they are all played, or early when `cancel` is set
+ * (`cancelled`).
+ * Bad rules, or a range past the last deal, give
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `options` NULL or readable; `budget` NULL or readable; `cancel` NULL or a
+ * live token; `out_report` NULL or writable.
+ */
+games_result games_canicas_arena(const games_canicas_options *options,
+                                 uint64_t first_deal,
+                                 uint64_t deals,
+                                 uint64_t max_moves,
+                                 uint32_t threads,
+                                 const games_budget *budget,
+                                 const games_cancel_token *cancel,
+                                 games_canicas_arena_report *out_report);
 
 /**
  * The AI's move for a bare position (a board typed in, say): `cells` one

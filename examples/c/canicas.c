@@ -607,10 +607,88 @@ static void error_paths(void) {
     games_canicas_free(game);
 }
 
+/* One move on a bare board (as `games canicas apply`), and the arena. */
+static void bare_board_and_arena(void) {
+    /* Row 1: 1 1 1 1 . 1, and a 2 on a2. f1-e1 completes five in a row. */
+    uint8_t cells[81];
+    memset(cells, 0, sizeof cells);
+    cells[0] = cells[1] = cells[2] = cells[3] = cells[5] = 1;
+    cells[9] = 2;
+    games_canicas_board_outcome out;
+    games_canicas_move line_move = {5, 4};
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, line_move, &out), GAMES_RESULT_OK);
+    CHECK(out.legal && out.error == GAMES_CANICAS_ERROR_NONE && out.points == 10 && out.n_lines == 1);
+    CHECK(out.lines[0].start == 0 && out.lines[0].length == 5 && out.lines[0].direction == GAMES_CANICAS_DIRECTION_HORIZONTAL);
+    CHECK(!out.arrivals_needed); /* the 2 stays: the player moves again */
+    CHECK(cells[0] == 0 && cells[4] == 0 && cells[5] == 0 && cells[9] == 2);
+    /* The four-in-a-row rules score the same line of 5 as 5 x 2 x 2 = 20. */
+    memset(cells, 0, sizeof cells);
+    cells[0] = cells[1] = cells[2] = cells[3] = cells[5] = 1;
+    games_canicas_options four;
+    CHECK_RESULT(games_canicas_options_default(GAMES_CANICAS_VARIANT_FOUR, &four), GAMES_RESULT_OK);
+    CHECK_RESULT(games_canicas_board_apply(&four, cells, 81, line_move, &out), GAMES_RESULT_OK);
+    CHECK(out.legal && out.points == 20 && out.arrivals_needed); /* the board emptied */
+    /* A move that forms no line: the board as the move left it, arrivals needed. */
+    memset(cells, 0, sizeof cells);
+    cells[0] = 3;
+    games_canicas_move quiet = {0, 80};
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, quiet, &out), GAMES_RESULT_OK);
+    CHECK(out.legal && out.points == 0 && out.n_lines == 0 && out.arrivals_needed);
+    CHECK(cells[0] == 0 && cells[80] == 3);
+    /* Illegal moves: answered with the reason, the board unchanged. */
+    struct {
+        games_canicas_move mv;
+        uint32_t error;
+    } bad[] = {
+        {{80, 200}, GAMES_CANICAS_ERROR_OFF_BOARD},
+        {{1, 2}, GAMES_CANICAS_ERROR_EMPTY_SOURCE},
+        {{80, 80}, GAMES_CANICAS_ERROR_TARGET_TAKEN},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint8_t copy[81];
+        memcpy(copy, cells, sizeof copy);
+        CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, bad[i].mv, &out), GAMES_RESULT_OK);
+        CHECK(!out.legal && out.error == bad[i].error && memcmp(copy, cells, sizeof copy) == 0);
+    }
+    /* A marble boxed in by others cannot reach the far cell. */
+    memset(cells, 0, sizeof cells);
+    cells[0] = 1;
+    cells[1] = cells[9] = 2;
+    games_canicas_move boxed = {0, 40};
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, boxed, &out), GAMES_RESULT_OK);
+    CHECK(!out.legal && out.error == GAMES_CANICAS_ERROR_UNREACHABLE && cells[0] == 1);
+    /* Bad boards and NULLs change nothing. */
+    cells[2] = 8;
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, boxed, &out), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 80, boxed, &out), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_canicas_board_apply(NULL, NULL, 81, boxed, &out), GAMES_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(games_canicas_board_apply(NULL, cells, 81, boxed, NULL), GAMES_RESULT_NULL_PARAMETER);
+
+    /* The arena: two deals, 20 moves each at most, 6 nodes a move, on this
+     * thread (1; 0 would start one thread per core). */
+    games_budget small = {6, 0};
+    games_canicas_arena_report report;
+    CHECK_RESULT(games_canicas_arena(NULL, 1, 2, 20, 1, &small, NULL, &report), GAMES_RESULT_OK);
+    CHECK(report.games == 2 && report.moves == 40 && report.deaths == 0 && !report.cancelled);
+    CHECK(report.deaths_per_100k_moves == 0.0 && report.points_per_move * 40.0 == (double)report.points);
+    printf("bare board: a line, a quiet move, four refusals; arena: 2 games, %llu moves, %llu points\n",
+           (unsigned long long)report.moves, (unsigned long long)report.points);
+    /* A cancelled token stops it before any game. */
+    games_cancel_token *token = NULL;
+    CHECK_RESULT(games_cancel_token_new(&token), GAMES_RESULT_OK);
+    games_cancel_token_cancel(token);
+    CHECK_RESULT(games_canicas_arena(NULL, 1, 1000, 20, 1, &small, token, &report), GAMES_RESULT_OK);
+    CHECK(report.cancelled && report.games == 0);
+    games_cancel_token_free(token);
+    CHECK_RESULT(games_canicas_arena(NULL, UINT64_MAX, 2, 20, 1, &small, NULL, &report), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_canicas_arena(NULL, 1, 2, 20, 1, &small, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
+}
+
 int main(void) {
     CHECK(games_abi_version() == GAMES_ABI_VERSION);
     autoplay_deal();
     legal_moves_match_reachable();
+    bare_board_and_arena();
     scripted_game_with_undo();
     unreachable_target();
     error_paths();

@@ -98,6 +98,11 @@ enum Call {
         cells: Vec<u8>,
         next: Vec<u8>,
     },
+    BoardApply {
+        cells: Vec<u8>,
+        from: u32,
+        to: u32,
+    },
     Free,
 }
 
@@ -535,6 +540,37 @@ fuzz_target!(|calls: Vec<Call>| {
                     ok(r);
                     if r == GAMES_RESULT_OK {
                         assert!(cells[mv.from as usize] > 0 && cells[mv.to as usize] == 0);
+                    }
+                }
+                Call::BoardApply { cells, from, to } => {
+                    // Mostly 81 cells of colours 0-7, so that many boards read.
+                    let mut cells: Vec<u8> = cells.into_iter().take(121).map(|c| c % 9).collect();
+                    if cells.len() > 60 {
+                        cells.resize(81, 0);
+                    }
+                    let before = cells.clone();
+                    let mut out = games_canicas_board_outcome::default();
+                    let mv = games_canicas_move {
+                        from: from % 130,
+                        to: to % 130,
+                    };
+                    let r = games_canicas_board_apply(
+                        ptr::null(),
+                        cells.as_mut_ptr(),
+                        cells.len(),
+                        mv,
+                        &mut out,
+                    );
+                    ok(r);
+                    if r != GAMES_RESULT_OK || !out.legal {
+                        assert_eq!(cells, before, "a refused move changed the board");
+                    } else {
+                        // The marble left its cell; lines took 5 or more each.
+                        assert_eq!(cells[mv.from as usize], 0);
+                        let count = |c: &[u8]| c.iter().filter(|&&x| x > 0).count();
+                        assert!(count(&cells) <= count(&before));
+                        assert_eq!(out.n_lines == 0, count(&cells) == count(&before));
+                        assert!(out.n_lines <= GAMES_CANICAS_MAX_MOVE_LINES);
                     }
                 }
                 Call::Free => {

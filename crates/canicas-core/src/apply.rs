@@ -13,6 +13,10 @@ pub struct ApplyOutcome {
     /// Why it is not (`None` when legal): a code (`off-board`, `empty-source`,
     /// `target-taken`, `unreachable`, `bad-move`), a colon and details.
     pub error: Option<String>,
+    /// The typed reason when the move is illegal (`None` when it is legal,
+    /// and from [`apply_text`] for a move text that does not read or names a
+    /// cell off the board: the text is in `error`).
+    pub reason: Option<MoveError>,
     /// Points scored by the lines the move formed.
     pub points: u64,
     /// The lines that left the board.
@@ -74,6 +78,7 @@ pub fn apply_on_board(board: &Board, rules: &Rules, mv: Move) -> ApplyOutcome {
     let illegal = |e: MoveError| ApplyOutcome {
         legal: false,
         error: Some(e.describe(board.size())),
+        reason: Some(e),
         points: 0,
         lines: Vec::new(),
         board: *board,
@@ -99,6 +104,7 @@ pub fn apply_on_board(board: &Board, rules: &Rules, mv: Move) -> ApplyOutcome {
     ApplyOutcome {
         legal: true,
         error: None,
+        reason: None,
         points,
         arrivals_needed: lines.is_empty() || b.is_empty(),
         lines,
@@ -122,6 +128,7 @@ pub fn apply_text(board: &str, rules: &Rules, mv: &str) -> Result<ApplyOutcome, 
             Ok(ApplyOutcome {
                 legal: false,
                 error: Some(format!("{code}: {e}")),
+                reason: None,
                 points: 0,
                 lines: Vec::new(),
                 board,

@@ -72,16 +72,53 @@ fn median(mut v: Vec<u64>) -> f64 {
 /// (a range such as `1..=100`, or any list; one game per deal, at most
 /// `max_moves` moves each) and report moves, points, deaths and deaths per
 /// 100,000 moves. The games are shared among the machine's cores (one
-/// thread per core); every game is the same as when played alone, and the
-/// report lists them in deal order, so a run with a node budget gives the
-/// same report on any number of cores. `on_game` is called after each game
-/// (for progress; in the order the games finish). `cancel` stops the run
-/// early.
+/// thread per core; [`arena_threads`] chooses); every game is the same as
+/// when played alone, and the report lists them in deal order, so a run
+/// with a node budget gives the same report on any number of cores.
+/// `on_game` is called after each game (for progress; in the order the
+/// games finish). `cancel` stops the run early.
 pub fn arena<D>(
     rules: Rules,
     deals: D,
     max_moves: u64,
     budget: Budget,
+    cancel: &CancelFlag,
+    on_game: impl FnMut(&ArenaGame),
+) -> Result<ArenaReport, crate::rules::RulesError>
+where
+    D: IntoIterator<Item = u64>,
+    D::IntoIter: Send,
+{
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    arena_threads(rules, deals, max_moves, budget, threads, cancel, on_game)
+}
+
+fn play_deal(
+    rules: Rules,
+    deal: u64,
+    max_moves: u64,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> ArenaGame {
+    let mut state = State::fresh(rules, deal);
+    let r = autoplay(&mut state, budget, max_moves, cancel);
+    ArenaGame {
+        deal,
+        moves: r.moves,
+        points: r.points,
+        died: r.died,
+    }
+}
+
+/// As [`arena`], on at most `threads` threads; 0 or 1 plays every game on
+/// the calling thread and starts none (for hosts that keep threads to
+/// themselves). The report is the same for any number of threads.
+pub fn arena_threads<D>(
+    rules: Rules,
+    deals: D,
+    max_moves: u64,
+    budget: Budget,
+    threads: usize,
     cancel: &CancelFlag,
     mut on_game: impl FnMut(&ArenaGame),
 ) -> Result<ArenaReport, crate::rules::RulesError>
@@ -90,11 +127,21 @@ where
     D::IntoIter: Send,
 {
     rules.validate()?;
+    let mut slots: Vec<Option<ArenaGame>> = Vec::new();
+    if threads <= 1 {
+        for deal in deals {
+            if cancel.is_cancelled() {
+                break;
+            }
+            let g = play_deal(rules, deal, max_moves, budget, cancel);
+            on_game(&g);
+            slots.push(Some(g));
+        }
+        return Ok(report(rules, slots, cancel));
+    }
     // The deals are taken one at a time, never collected: a long range
     // costs only the games played (and can be cancelled).
     let deals = Mutex::new(deals.into_iter().enumerate());
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let mut slots: Vec<Option<ArenaGame>> = Vec::new();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
         for _ in 0..threads {
@@ -109,14 +156,7 @@ where
                     Err(_) => None,
                 };
                 let Some((i, deal)) = taken else { break };
-                let mut state = State::fresh(rules, deal);
-                let r = autoplay(&mut state, budget, max_moves, cancel);
-                let g = ArenaGame {
-                    deal,
-                    moves: r.moves,
-                    points: r.points,
-                    died: r.died,
-                };
+                let g = play_deal(rules, deal, max_moves, budget, cancel);
                 if tx.send((i, g)).is_err() {
                     break;
                 }
@@ -133,6 +173,11 @@ where
             }
         }
     });
+    Ok(report(rules, slots, cancel))
+}
+
+/// The report of the games in `slots` (deal order; `None`: never played).
+fn report(rules: Rules, slots: Vec<Option<ArenaGame>>, cancel: &CancelFlag) -> ArenaReport {
     // A game cut short by the cancel flag is kept (as when played alone);
     // deals never started are missing.
     let cancelled = slots.iter().any(Option::is_none) || cancel.is_cancelled();
@@ -142,7 +187,7 @@ where
     let points: u64 = per_game.iter().map(|g| g.points).sum();
     let deaths = per_game.iter().filter(|g| g.died).count() as u64;
     let div = |a: f64, b: f64| if b == 0.0 { 0.0 } else { a / b };
-    Ok(ArenaReport {
+    ArenaReport {
         rules,
         games,
         moves,
@@ -156,5 +201,5 @@ where
         median_moves: median(per_game.iter().map(|g| g.moves).collect()),
         cancelled,
         per_game,
-    })
+    }
 }

@@ -78,7 +78,7 @@ mod rules;
 mod state;
 
 pub use apply::{apply_on_board, apply_text, ApplyOutcome};
-pub use arena::{arena, ArenaGame, ArenaReport};
+pub use arena::{arena, arena_threads, ArenaGame, ArenaReport};
 pub use board::{cells_of, Board, Cell, Direction, Line};
 pub use fen::{FenError, Setup};
 pub use game::{Game, LoadError, UndoError};

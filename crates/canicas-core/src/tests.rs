@@ -617,6 +617,20 @@ fn arena_reports_moves_points_and_deaths() {
     .unwrap();
     let order: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
     assert_eq!(order, deals);
+    // The same report on the calling thread alone and on three threads.
+    for threads in [0, 1, 3] {
+        let t = arena_threads(
+            Rules::FIVE,
+            deals,
+            3,
+            Budget::nodes(6),
+            threads,
+            &CancelFlag::new(),
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(t.per_game, r.per_game, "{threads} threads");
+    }
     for g in &r.per_game {
         let mut s = State::new(Rules::FIVE, g.deal).unwrap();
         let alone = ai::autoplay(&mut s, Budget::nodes(6), 3, &CancelFlag::new());

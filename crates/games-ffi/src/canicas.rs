@@ -47,6 +47,9 @@ pub const GAMES_CANICAS_MAX_MOVE_TEXT: u32 = 8;
 /// largest board is at most 60 × 61): a `games_canicas_legal_moves` buffer
 /// of this many moves is always large enough.
 pub const GAMES_CANICAS_MAX_LEGAL_MOVES: u32 = 3660;
+/// Most lines one move can remove (one per direction through the moved
+/// marble).
+pub const GAMES_CANICAS_MAX_MOVE_LINES: u32 = 4;
 
 /// A line running left to right along a row.
 pub const GAMES_CANICAS_DIRECTION_HORIZONTAL: u32 = 0;
@@ -212,6 +215,54 @@ pub struct games_canicas_outcome {
     pub game_over: bool,
 }
 
+/// What one move does to a bare board (`games_canicas_board_apply`), whose
+/// next marbles are not known.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_board_outcome {
+    /// Whether the move is legal. When it is not, the board is unchanged.
+    pub legal: bool,
+    /// Why it is not: a `GAMES_CANICAS_ERROR_*` code (`_NONE` when legal).
+    pub error: u32,
+    /// Points scored by the lines the move formed.
+    pub points: u64,
+    /// How many of `lines` hold a line that left the board.
+    pub n_lines: u32,
+    /// The lines that left the board (the first `n_lines`).
+    pub lines: [games_canicas_line; GAMES_CANICAS_MAX_MOVE_LINES as usize],
+    /// Whether new marbles would arrive now: the move removed nothing, or
+    /// its removal emptied the board. The board is left as the move left it.
+    pub arrivals_needed: bool,
+}
+
+/// The autoplayer over a range of deals (`games_canicas_arena`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct games_canicas_arena_report {
+    /// Games played (fewer than asked when cancelled).
+    pub games: u64,
+    /// Moves played in all.
+    pub moves: u64,
+    /// Points scored in all.
+    pub points: u64,
+    /// Games that ended with a full board (rather than at the move cap).
+    pub deaths: u64,
+    /// Deaths per 100,000 moves.
+    pub deaths_per_100k_moves: f64,
+    /// Points per move.
+    pub points_per_move: f64,
+    /// Mean points per game.
+    pub mean_points: f64,
+    /// Median points per game.
+    pub median_points: f64,
+    /// Mean moves per game.
+    pub mean_moves: f64,
+    /// Median moves per game.
+    pub median_moves: f64,
+    /// Whether the cancel token stopped the run early.
+    pub cancelled: bool,
+}
+
 /// Everything about a game that fits in a few numbers.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -355,22 +406,23 @@ fn succeed(g: &mut Guarded<CanicasState>) -> games_result {
     g.succeed()
 }
 
-fn move_error(g: &mut Guarded<CanicasState>, e: MoveError) -> games_result {
-    let code = match e {
-        MoveError::GameOver => {
-            return fail(
-                g,
-                GAMES_RESULT_GAME_OVER,
-                GAMES_CANICAS_ERROR_GAME_OVER,
-                e.to_string(),
-            )
-        }
+/// The `GAMES_CANICAS_ERROR_*` code of a refused move.
+fn error_code(e: MoveError) -> u32 {
+    match e {
+        MoveError::GameOver => GAMES_CANICAS_ERROR_GAME_OVER,
         MoveError::OffBoard(_) => GAMES_CANICAS_ERROR_OFF_BOARD,
         MoveError::EmptySource(_) => GAMES_CANICAS_ERROR_EMPTY_SOURCE,
         MoveError::TargetTaken(_) => GAMES_CANICAS_ERROR_TARGET_TAKEN,
         MoveError::Unreachable { .. } => GAMES_CANICAS_ERROR_UNREACHABLE,
+    }
+}
+
+fn move_error(g: &mut Guarded<CanicasState>, e: MoveError) -> games_result {
+    let result = match e {
+        MoveError::GameOver => GAMES_RESULT_GAME_OVER,
+        _ => GAMES_RESULT_ILLEGAL_MOVE,
     };
-    fail(g, GAMES_RESULT_ILLEGAL_MOVE, code, e.to_string())
+    fail(g, result, error_code(e), e.to_string())
 }
 
 fn variant_rules(variant: u32) -> Option<Rules> {
@@ -1146,6 +1198,157 @@ pub unsafe extern "C" fn games_canicas_hint(
     }
 }
 
+/// A board from one colour per cell (0 free), if it fits `rules`.
+fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
+    if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
+        return None;
+    }
+    let mut board = Board::empty(rules.size);
+    for (i, &c) in cells.iter().enumerate() {
+        if c > 0 {
+            board.set(Cell(u8::try_from(i).ok()?), c);
+        }
+    }
+    Some(board)
+}
+
+/// One move on a bare board whose next marbles are not known (a board
+/// typed in, a puzzle, a tool), as `games canicas apply` does: `cells` one
+/// colour per cell (0 free, `size`² of them for the rules of `options`,
+/// NULL: the five-in-a-row game). The call succeeds for any move on a board
+/// that fits the rules, legal or not: `out->legal` says which and
+/// `out->error` why not (`GAMES_CANICAS_ERROR_OFF_BOARD`, `_EMPTY_SOURCE`,
+/// `_TARGET_TAKEN`, `_UNREACHABLE`). A legal move rewrites `cells` with the
+/// board after it and its lines' removal, and says whether marbles would
+/// arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
+/// or colours give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable and
+/// writable bytes; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_board_apply(
+    options: *const games_canicas_options,
+    cells: *mut u8,
+    cells_len: usize,
+    mv: games_canicas_move,
+    out: *mut games_canicas_board_outcome,
+) -> games_result {
+    guard(|| {
+        if out.is_null() || cells.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: non-NULL (checked) with `cells_len` readable bytes, per the caller.
+        let given = match unsafe { read_slice(cells.cast_const(), cells_len) } {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        let Some(board) = bare_board(&rules, given) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let done = canicas_core::apply_on_board(&board, &rules, mv.to_rust());
+        let mut outcome = games_canicas_board_outcome {
+            legal: done.legal,
+            error: done.reason.map_or(GAMES_CANICAS_ERROR_NONE, error_code),
+            points: done.points,
+            arrivals_needed: done.arrivals_needed,
+            ..games_canicas_board_outcome::default()
+        };
+        for (slot, line) in outcome.lines.iter_mut().zip(&done.lines) {
+            *slot = games_canicas_line::from_rust(line, &rules, false);
+            outcome.n_lines += 1;
+        }
+        if done.legal {
+            let after = done.board.colours();
+            // SAFETY: `cells` holds `cells_len` writable bytes, per the
+            // caller, and `after` has exactly that many (the board fits the
+            // rules, checked above); the library's board does not overlap it.
+            unsafe {
+                std::ptr::copy_nonoverlapping(after.as_ptr(), cells, after.len().min(cells_len))
+            };
+        }
+        // SAFETY: non-NULL (checked) and writable, per the caller.
+        unsafe { write_out(out, outcome) }
+    })
+}
+
+/// Play the autoplayer (the hint with `budget`; NULL: the default node
+/// count without its time cap, so that a run is the same on every machine)
+/// over `deals` deals from `first_deal` on, at most `max_moves` moves each,
+/// under the rules of `options` (NULL: the five-in-a-row game), and write
+/// moves, points, deaths and deaths per 100,000 moves to `*out_report`.
+/// The games are played on `threads` threads (0: one per core; 1: on the
+/// calling thread, starting none); the report is the same for any number.
+/// The call returns when they are all played, or early when `cancel` is set
+/// (`cancelled`).
+/// Bad rules, or a range past the last deal, give
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `options` NULL or readable; `budget` NULL or readable; `cancel` NULL or a
+/// live token; `out_report` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_canicas_arena(
+    options: *const games_canicas_options,
+    first_deal: u64,
+    deals: u64,
+    max_moves: u64,
+    threads: u32,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_report: *mut games_canicas_arena_report,
+) -> games_result {
+    guard(|| {
+        if out_report.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        if deals > 0 && first_deal.checked_add(deals - 1).is_none() {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        }
+        // SAFETY: NULL or readable / live, per the caller.
+        let (budget, cancel) = unsafe {
+            (
+                read_budget(budget, games_common::Budget::nodes(ai::DEFAULT_NODES)),
+                read_cancel(cancel),
+            )
+        };
+        let range = (0..deals).map(|i| first_deal + i);
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            n => usize::try_from(n).unwrap_or(1),
+        };
+        let played =
+            canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
+        let Ok(r) = played else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let report = games_canicas_arena_report {
+            games: r.games,
+            moves: r.moves,
+            points: r.points,
+            deaths: r.deaths,
+            deaths_per_100k_moves: r.deaths_per_100k_moves,
+            points_per_move: r.points_per_move,
+            mean_points: r.mean_points,
+            median_points: r.median_points,
+            mean_moves: r.mean_moves,
+            median_moves: r.median_moves,
+            cancelled: r.cancelled,
+        };
+        // SAFETY: non-NULL (checked) and writable, per the caller.
+        unsafe { write_out(out_report, report) }
+    })
+}
+
 /// The AI's move for a bare position (a board typed in, say): `cells` one
 /// colour per cell (0 free, `size`² of them for the rules of `options`,
 /// NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
@@ -1187,15 +1390,9 @@ pub unsafe extern "C" fn games_canicas_board_hint(
             Ok(n) => n,
             Err(e) => return e,
         };
-        if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
+        let Some(board) = bare_board(&rules, cells) else {
             return GAMES_RESULT_INVALID_PARAMETER;
-        }
-        let mut board = Board::empty(rules.size);
-        for (i, &c) in cells.iter().enumerate() {
-            if c > 0 {
-                board.set(Cell(i as u8), c);
-            }
-        }
+        };
         let Ok(view) = ai::View::new(rules, board, next) else {
             return GAMES_RESULT_INVALID_PARAMETER;
         };
