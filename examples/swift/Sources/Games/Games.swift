@@ -680,6 +680,33 @@ public final class CanicasGame {
     }
 }
 
+/// Color Lines without a game: one move on a bare board, and the arena.
+public enum CanicasTools {
+    /// One move on a bare five-in-a-row board (`cells`: 81 colours, 0 free),
+    /// whose next marbles are not known. A legal move rewrites `cells`;
+    /// `legal` and `error` of the outcome say whether it was legal and why not.
+    public static func apply(cells: inout [UInt8], from: UInt32, to: UInt32) throws
+        -> games_canicas_board_outcome
+    {
+        var out = games_canicas_board_outcome()
+        let count = cells.count
+        let result = cells.withUnsafeMutableBufferPointer { buf in
+            games_canicas_board_apply(nil, buf.baseAddress, count, games_canicas_move(from: from, to: to), &out)
+        }
+        try check(result)
+        return out
+    }
+
+    /// The autoplayer over `deals` deals from `firstDeal` (five in a row,
+    /// the default node budget, one thread per core).
+    public static func arena(firstDeal: UInt64, deals: UInt64, maxMoves: UInt64 = 20000,
+                             cancel: CancelToken? = nil) throws -> games_canicas_arena_report {
+        var report = games_canicas_arena_report()
+        try check(games_canicas_arena(nil, firstDeal, deals, maxMoves, 0, nil, cancel?.handle, &report))
+        return report
+    }
+}
+
 /// The Color Lines records of every variant, to persist with `save()`.
 public final class CanicasRecords {
     let handle: OpaquePointer
