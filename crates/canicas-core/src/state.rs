@@ -595,11 +595,6 @@ impl TryFrom<SavedState> for State {
         if v.landed > v.next_marble || v.next_marble < u64::from(v.rules.start) {
             return Err(Inconsistent("more marbles landed than were dealt"));
         }
-        // A full board ends the game; a game can also end with free cells
-        // when the last marbles due did not all fit and formed a line.
-        if board.is_full() && !v.over {
-            return Err(Inconsistent("no cell is free but the game is not over"));
-        }
         check_at_rest(&board, &v.rules, v.over)?;
         let mut s = State {
             rules: v.rules,
@@ -620,10 +615,17 @@ impl TryFrom<SavedState> for State {
     }
 }
 
-/// What every position between moves satisfies: no line stays on the board
-/// ("every line … leaves the board"), and a game on has marbles ("If a
-/// removal leaves the board empty, the next marbles arrive at once").
+/// What every position between moves satisfies: a full board has ended
+/// the game (a game can also end with free cells, when the last marbles due
+/// did not all fit and formed a line), no line stays on the board ("every
+/// line … leaves the board"), and a game on has marbles ("If a removal
+/// leaves the board empty, the next marbles arrive at once").
 fn check_at_rest(board: &Board, rules: &Rules, over: bool) -> Result<(), StateError> {
+    if board.is_full() && !over {
+        return Err(StateError::Inconsistent(
+            "no cell is free but the game is not over",
+        ));
+    }
     if board.is_empty() && !over {
         return Err(StateError::Inconsistent(
             "an empty board in a game not over (the next marbles arrive at once)",
