@@ -89,8 +89,7 @@ where
     D: IntoIterator<Item = u64>,
     D::IntoIter: Send,
 {
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    arena_threads(rules, deals, max_moves, budget, threads, cancel, on_game)
+    arena_threads(rules, deals, max_moves, budget, 0, cancel, on_game)
 }
 
 fn play_deal(
@@ -110,9 +109,10 @@ fn play_deal(
     }
 }
 
-/// As [`arena`], on at most `threads` threads; 0 or 1 plays every game on
-/// the calling thread and starts none (for hosts that keep threads to
-/// themselves). The report is the same for any number of threads.
+/// As [`arena`], on `threads` threads: 0 starts one per core, 1 plays
+/// every game on the calling thread and starts none (for hosts that keep
+/// threads to themselves). The report is the same for any number of
+/// threads.
 pub fn arena_threads<D>(
     rules: Rules,
     deals: D,
@@ -127,8 +127,12 @@ where
     D::IntoIter: Send,
 {
     rules.validate()?;
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        n => n,
+    };
     let mut slots: Vec<Option<ArenaGame>> = Vec::new();
-    if threads <= 1 {
+    if threads == 1 {
         for deal in deals {
             if cancel.is_cancelled() {
                 break;

@@ -1322,10 +1322,8 @@ pub unsafe extern "C" fn games_canicas_arena(
             )
         };
         let range = (0..deals).map(|i| first_deal + i);
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            n => usize::try_from(n).unwrap_or(1),
-        };
+        // 0: one thread per core, as in `arena_threads`.
+        let threads = usize::try_from(threads).unwrap_or(0);
         let played =
             canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
         let Ok(r) = played else {
