@@ -1,4 +1,4 @@
-//! Rust examples of the engines: see `nim.rs` beside this crate (`cargo run -p games-examples --example nim`).
+//! Rust examples of the engines: `nim.rs`, `timbiriche.rs`, `backgammon.rs` and `canicas.rs` beside this crate (`cargo run -p games-examples --example nim`).
 
 /// The README's Rust examples, compiled and run as doc tests by
 /// `cargo test --workspace`, so the front door cannot drift from the API.
