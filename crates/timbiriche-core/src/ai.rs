@@ -137,7 +137,7 @@ impl Reason {
             }
             Reason::OpenLongChain => "Only long chains are left: open the smallest one.",
             Reason::DoubleCross => {
-                "Double-cross: leave the last two boxes (four in a loop) so your rival must open the next chain."
+                "Double-cross: leave your rival the last two boxes of the chain (the last four of a loop), so your rival must open the next one."
             }
             Reason::Proven => "Perfect play from here says this line is best.",
             Reason::Careless => "A careless line that gives a box its 3rd side.",
