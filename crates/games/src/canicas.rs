@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use canicas_core::{
-    ai, apply_text, arena as run_arena, notation, Game, GameSummary, Records, Variant,
+    ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Game, GameSummary, Records,
+    Variant,
 };
 use clap::Args;
 use games_cli::term::{ask_command, say};
@@ -38,16 +39,21 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     let outcome = match apply_text(&args.board, &rules, &args.mv) {
         Ok(outcome) => outcome,
         // A board that does not read is answered in the same JSON as an
-        // illegal move, with the board as it was given.
+        // illegal move (`ApplyOutcome::to_json` writes it), with the board
+        // as it was given.
         Err(e) if args.json => {
-            let value = serde_json::json!({
-                "legal": false,
-                "error": format!("bad-board: {e}"),
-                "points": 0,
-                "lines": [],
-                "board": args.board,
-                "arrivals_needed": false,
-            });
+            let refused = ApplyOutcome {
+                legal: false,
+                error: Some(format!("bad-board: {e}")),
+                reason: None,
+                points: 0,
+                lines: Vec::new(),
+                board: Board::empty(rules.size),
+                arrivals_needed: false,
+            };
+            let mut value: serde_json::Value =
+                serde_json::from_str(&refused.to_json()).map_err(|e| e.to_string())?;
+            value["board"] = args.board.as_str().into();
             say(output, &value.to_string());
             return Ok(());
         }
