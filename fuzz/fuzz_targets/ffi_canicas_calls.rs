@@ -242,7 +242,8 @@ fuzz_target!(|calls: Vec<Call>| {
                     };
                     assert_eq!(r, expected);
                     // Every legal move is listed, and none once the game is over.
-                    let mut legal = vec![games_canicas_move::default(); 3660];
+                    let mut legal =
+                        vec![games_canicas_move::default(); GAMES_CANICAS_MAX_LEGAL_MOVES as usize];
                     let mut nl = 0;
                     assert_eq!(
                         games_canicas_legal_moves(game, legal.as_mut_ptr(), legal.len(), &mut nl),
@@ -543,7 +544,8 @@ fuzz_target!(|calls: Vec<Call>| {
                     }
                 }
                 Call::BoardApply { cells, from, to } => {
-                    // Mostly 81 cells of colours 0-7, so that many boards read.
+                    // Mostly 81 cells of colours 0-8 (8 is one colour too many for
+                    // the five-in-a-row rules), so that many boards read.
                     let mut cells: Vec<u8> = cells.into_iter().take(121).map(|c| c % 9).collect();
                     if cells.len() > 60 {
                         cells.resize(81, 0);
