@@ -2582,6 +2582,27 @@ games_result games_nim_check_move(const games_nim_game *game,
 games_result games_nim_play(games_nim_game *game, games_nim_move mv);
 
 /**
+ * Play a move written as `ROW-COUNT`, rows counted from 1 (`3-2`: two
+ * circles from the third row), as the `games` command and the engine read
+ * it. Text that is not a move returns `GAMES_RESULT_INVALID_PARAMETER`, an
+ * illegal move `GAMES_RESULT_ILLEGAL_MOVE` (or `GAMES_RESULT_GAME_OVER`);
+ * either changes nothing and `games_nim_last_error` says why.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `text` NULL or a NUL-terminated string.
+ */
+games_result games_nim_play_notation(games_nim_game *game, const char *text);
+
+/**
+ * Write `mv` as `ROW-COUNT` (rows from 1), NUL-terminated: the text
+ * `games_nim_play_notation` reads.
+ *
+ * # Safety
+ * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_nim_move_to_string(games_nim_move mv, char *buf, size_t cap, size_t *out_len);
+
+/**
  * Take back the last move of the current round (any number of times).
  *
  * # Safety

@@ -345,6 +345,16 @@ pub unsafe extern "C" fn games_nim_check_move(
     }
 }
 
+/// Play `mv` on the current round: `GAMES_RESULT_GAME_OVER` once it is
+/// over, `GAMES_RESULT_ILLEGAL_MOVE` for any other refusal (nothing changed).
+fn play_checked(g: &mut Guarded<Match>, mv: Move) -> games_result {
+    match g.value.game_mut().play(mv) {
+        Ok(()) => g.succeed(),
+        Err(e @ MoveError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
+        Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
+    }
+}
+
 /// Play `mv`. An illegal move returns `GAMES_RESULT_ILLEGAL_MOVE` (or
 /// `GAMES_RESULT_GAME_OVER`) and changes nothing; `games_nim_last_error`
 /// then says why in words.
@@ -358,13 +368,55 @@ pub unsafe extern "C" fn games_nim_play(
 ) -> games_result {
     // SAFETY: the handle, buffers and out-pointers are as this function's
     // contract (above) requires of the caller.
+    unsafe { with_handle_mut(game, |g| play_checked(g, mv.to_rust())) }
+}
+
+/// Play a move written as `ROW-COUNT`, rows counted from 1 (`3-2`: two
+/// circles from the third row), as the `games` command and the engine read
+/// it. Text that is not a move returns `GAMES_RESULT_INVALID_PARAMETER`, an
+/// illegal move `GAMES_RESULT_ILLEGAL_MOVE` (or `GAMES_RESULT_GAME_OVER`);
+/// either changes nothing and `games_nim_last_error` says why.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `text` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_play_notation(
+    game: *mut games_nim_game,
+    text: *const c_char,
+) -> games_result {
+    // SAFETY: the handle and `text` are as this function's contract (above)
+    // requires of the caller; `text` is read only after the NULL check.
     unsafe {
-        with_handle_mut(game, |g| match g.value.game_mut().play(mv.to_rust()) {
-            Ok(()) => g.succeed(),
-            Err(e @ MoveError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
-            Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
+        with_handle_mut(game, |g| {
+            if text.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let Ok(text) = std::ffi::CStr::from_ptr(text).to_str() else {
+                return g.fail(GAMES_RESULT_INVALID_PARAMETER, "the text is not UTF-8");
+            };
+            let mv = match Move::from_notation(text) {
+                Ok(mv) => mv,
+                Err(e) => return g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
+            };
+            play_checked(g, mv)
         })
     }
+}
+
+/// Write `mv` as `ROW-COUNT` (rows from 1), NUL-terminated: the text
+/// `games_nim_play_notation` reads.
+///
+/// # Safety
+/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_move_to_string(
+    mv: games_nim_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: buffer contract forwarded from the caller.
+    guard(|| unsafe { write_c_string(&mv.to_rust().to_notation(), buf, cap, out_len) })
 }
 
 /// Take back the last move of the current round (any number of times).
