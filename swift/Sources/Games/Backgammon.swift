@@ -1,0 +1,347 @@
+// Backgammon without the doubling cube.
+import CGames
+
+/// One checker moved by one die. Points are numbered from the side of the
+/// player who moves: 1 to 24, `BackgammonStep.bar` (25) is the bar and
+/// `BackgammonStep.off` (0) is borne off.
+public struct BackgammonStep: Sendable, Hashable {
+    /// The bar, as a point number.
+    public static let bar = Int(GAMES_BACKGAMMON_BAR)
+    /// Borne off, as a point number.
+    public static let off = Int(GAMES_BACKGAMMON_OFF)
+
+    /// Where the checker starts.
+    public var from: Int
+    /// Where it lands.
+    public var to: Int
+    /// Whether it hits a blot there.
+    public var hit: Bool
+
+    /// A step from `from` to `to`.
+    public init(from: Int, to: Int, hit: Bool = false) {
+        self.from = from
+        self.to = to
+        self.hit = hit
+    }
+
+    init(_ c: games_backgammon_step) { self.init(from: Int(c.from), to: Int(c.to), hit: c.hit) }
+
+    var c: games_backgammon_step {
+        games_backgammon_step(from: cU8(from), to: cU8(to), hit: hit)
+    }
+}
+
+/// A whole play for one roll: its steps in a legal order (none when the roll
+/// cannot be used). Its text is the usual notation, e.g. "24/18 13/11".
+public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
+    /// The steps, at most four.
+    public var steps: [BackgammonStep]
+
+    /// A play of these steps.
+    public init(steps: [BackgammonStep]) { self.steps = steps }
+
+    init(_ c: games_backgammon_play) {
+        let count = Int(min(c.step_count, UInt32(GAMES_BACKGAMMON_MAX_STEPS)))
+        steps = withUnsafeBytes(of: c.steps) { raw in
+            Array(raw.bindMemory(to: games_backgammon_step.self).prefix(count)).map(BackgammonStep.init)
+        }
+    }
+
+    /// More than four steps become a play the engine refuses.
+    var c: games_backgammon_play {
+        var play = games_backgammon_play()
+        play.step_count = cU32(steps.count)
+        withUnsafeMutableBytes(of: &play.steps) { raw in
+            let slots = raw.bindMemory(to: games_backgammon_step.self)
+            for (slot, step) in zip(slots.indices, steps) { slots[slot] = step.c }
+        }
+        return play
+    }
+
+    /// "24/18 13/11", "bar/22*", "6/off", "8/5(2)".
+    public var description: String {
+        var play = c
+        return readText { games_backgammon_play_to_string(&play, $0, $1, $2) }
+    }
+}
+
+/// Backgammon's AI levels.
+public enum BackgammonLevel: Sendable, Hashable, CaseIterable {
+    /// A seeded choice among the plays a simple evaluation does not rate as
+    /// clearly bad.
+    case easy
+    /// The best play for the roll (1-ply).
+    case normal
+    /// Also averages over the 21 opponent rolls and the best reply to each (2-ply).
+    case hard
+
+    var c: UInt32 {
+        switch self {
+        case .easy: UInt32(GAMES_BACKGAMMON_LEVEL_EASY)
+        case .normal: UInt32(GAMES_BACKGAMMON_LEVEL_NORMAL)
+        case .hard: UInt32(GAMES_BACKGAMMON_LEVEL_HARD)
+        }
+    }
+}
+
+/// How a finished game was won.
+public enum BackgammonWin: Int, Sendable, Hashable {
+    /// One point.
+    case single = 1
+    /// Two points: the loser had borne off no checker.
+    case gammon = 2
+    /// Three points: a gammon with a loser's checker on the bar or in the
+    /// winner's home board.
+    case backgammon = 3
+}
+
+/// The state of a backgammon game, read at once.
+public struct BackgammonState: Sendable, Hashable {
+    /// The player on roll (nil once the game is over).
+    public var toMove: Player?
+    /// The dice of this turn, once rolled.
+    public var dice: (Int, Int)? { die1 == 0 ? nil : (die1, die2) }
+    var die1: Int, die2: Int
+    /// Numbers of the roll not yet used by the steps of the turn in progress.
+    public var diceLeft: [Int]
+    /// Steps made in the turn in progress.
+    public var stepsMade: Int
+    /// Whether those steps form a complete legal play (`commitTurn()`).
+    public var turnComplete: Bool
+    /// Number of legal plays for the roll (0 without dice).
+    public var legalPlayCount: Int
+    /// Pip counts.
+    public var pipsFirst: Int, pipsSecond: Int
+    /// Checkers on the bar.
+    public var barFirst: Int, barSecond: Int
+    /// Checkers borne off.
+    public var offFirst: Int, offSecond: Int
+    /// The winner once the game is over.
+    public var winner: Player?
+    /// How the game was won, once over.
+    public var win: BackgammonWin?
+    /// Turns played (automatic passes included).
+    public var turnsPlayed: Int
+    /// Whether the game is over.
+    public var isOver: Bool { winner != nil }
+}
+
+/// A backgammon game with seeded dice (or dice from outside). Calls from
+/// several threads are safe: they take turns.
+public final class BackgammonGame: Sendable {
+    let handle: Handle
+
+    /// A new game. The opening roll comes from `seed` unless `opening` gives
+    /// each player's die (different, 1 to 6).
+    public init(seed: UInt64 = 1, opening: (first: Int, second: Int)? = nil) throws(GamesError) {
+        var options = games_backgammon_options()
+        _ = games_backgammon_options_default(&options)
+        options.seed = seed
+        if let opening {
+            options.opening_first = cU32(opening.first)
+            options.opening_second = cU32(opening.second)
+        }
+        let o = options
+        handle = try Handle(create: { out in
+            var o = o
+            return games_backgammon_new(&o, out)
+        }, free: { games_backgammon_free($0) })
+    }
+
+    /// A game from a GNU Backgammon Position ID, `playerOnRoll` to roll.
+    public init(positionID: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
+        handle = try Handle(create: {
+            games_backgammon_new_from_position_id(positionID, playerOnRoll.c, seed, $0)
+        }, free: { games_backgammon_free($0) })
+    }
+
+    /// A game from an XGID (with its dice when it has a roll).
+    public init(xgid: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
+        handle = try Handle(create: {
+            games_backgammon_new_from_xgid(xgid, playerOnRoll.c, seed, $0)
+        }, free: { games_backgammon_free($0) })
+    }
+
+    /// The game saved by `save()`; it is replayed and checked, so bad bytes
+    /// throw `.invalidData` (or `.unsupportedVersion`).
+    public init(saved: [UInt8]) throws(GamesError) {
+        handle = try Handle(create: { out in
+            saved.withUnsafeBufferPointer { games_backgammon_load($0.baseAddress, $0.count, out) }
+        }, free: { games_backgammon_free($0) })
+    }
+
+    private init(handle: Handle) { self.handle = handle }
+
+    /// An independent copy.
+    public func copy() throws(GamesError) -> BackgammonGame {
+        let made = try handle.with { (h) throws(GamesError) in
+            try Handle(create: { games_backgammon_clone(h, $0) }, free: { games_backgammon_free($0) })
+        }
+        return BackgammonGame(handle: made)
+    }
+
+    /// The state, read at once.
+    public var state: BackgammonState {
+        handle.get { h in
+            var s = games_backgammon_state()
+            _ = games_backgammon_get_state(h, &s)
+            let left = withUnsafeBytes(of: s.dice_left) { raw in
+                Array(raw.bindMemory(to: UInt32.self).prefix(Int(min(s.dice_left_count, 4))))
+            }
+            return BackgammonState(
+                toMove: Player(c: s.to_move), die1: Int(s.die1), die2: Int(s.die2),
+                diceLeft: left.map(Int.init), stepsMade: Int(s.steps_made),
+                turnComplete: s.turn_complete, legalPlayCount: Int(s.legal_plays),
+                pipsFirst: Int(s.pips_first), pipsSecond: Int(s.pips_second),
+                barFirst: Int(s.bar_first), barSecond: Int(s.bar_second),
+                offFirst: Int(s.off_first), offSecond: Int(s.off_second),
+                winner: s.game_over ? Player(c: s.winner) : nil,
+                win: s.game_over ? BackgammonWin(rawValue: Int(s.result_kind)) : nil,
+                turnsPlayed: Int(s.turns_played))
+        }
+    }
+
+    /// Each player's checkers from their own side: index 0 borne off, 1...24
+    /// the points, 25 the bar.
+    public var board: (first: [Int], second: [Int]) {
+        handle.get { h in
+            var b = games_backgammon_board()
+            _ = games_backgammon_get_board(h, &b)
+            let first = withUnsafeBytes(of: b.first) { $0.map { Int($0) } }
+            let second = withUnsafeBytes(of: b.second) { $0.map { Int($0) } }
+            return (first, second)
+        }
+    }
+
+    /// Rolls the seeded dice for the player on roll; `passed` when no checker
+    /// can move (the turn then passes by itself).
+    @discardableResult
+    public func roll() throws(GamesError) -> (die1: Int, die2: Int, passed: Bool) {
+        try handle.with { (h) throws(GamesError) in
+            var d1: UInt32 = 0, d2: UInt32 = 0
+            var passed = false
+            try check(games_backgammon_roll(h, &d1, &d2, &passed)) { lastError(h) }
+            return (Int(d1), Int(d2), passed)
+        }
+    }
+
+    /// Dice from outside (physical dice, a replay); returns whether the turn passed.
+    @discardableResult
+    public func setDice(_ die1: Int, _ die2: Int) throws(GamesError) -> Bool {
+        try handle.with { (h) throws(GamesError) in
+            var passed = false
+            let result = games_backgammon_set_dice(
+                h, cU32(die1), cU32(die2), &passed)
+            try check(result) { lastError(h) }
+            return passed
+        }
+    }
+
+    /// Every legal play for the dice rolled (one per distinct resulting position).
+    public var legalPlays: [BackgammonPlay] {
+        handle.get { h in
+            readList(games_backgammon_play()) { games_backgammon_legal_plays(h, $0, $1, $2) }
+        }.map(BackgammonPlay.init)
+    }
+
+    /// Plays a whole move in the notation, e.g. "24/18 13/11"; bad text
+    /// throws `.invalidParameter`, an illegal play `.illegalMove`.
+    public func play(_ notation: String) throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_backgammon_play_notation(h, notation)) { lastError(h) }
+        }
+    }
+
+    /// Plays a whole move given as steps (from `legalPlays` or `aiMove`).
+    public func play(_ play: BackgammonPlay) throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            var p = play.c
+            try check(games_backgammon_play_move(h, &p)) { lastError(h) }
+        }
+    }
+
+    /// Points of the checkers that may move now (25 is the bar).
+    public var movableCheckers: [Int] {
+        handle.get { h in readList(UInt8(0)) { games_backgammon_movable_checkers(h, $0, $1, $2) } }
+            .map(Int.init)
+    }
+
+    /// Where the checker on `from` may land now (0 is off).
+    public func destinations(from: Int) -> [Int] {
+        handle.get { h in
+            readList(UInt8(0)) { games_backgammon_destinations(h, cU32(from), $0, $1, $2) }
+        }.map(Int.init)
+    }
+
+    /// Moves one checker by one die (the step-by-step interface); returns
+    /// the step with its hit.
+    @discardableResult
+    public func step(from: Int, to: Int) throws(GamesError) -> BackgammonStep {
+        try handle.with { (h) throws(GamesError) in
+            var s = games_backgammon_step()
+            let result = games_backgammon_step_play(
+                h, cU32(from), cU32(to), &s)
+            try check(result) { lastError(h) }
+            return BackgammonStep(s)
+        }
+    }
+
+    /// Takes back the last step of the turn in progress.
+    public func undoStep() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_backgammon_step_undo(h)) { lastError(h) }
+        }
+    }
+
+    /// Commits the turn once its steps form a complete legal play.
+    public func commitTurn() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_backgammon_turn_commit(h)) { lastError(h) }
+        }
+    }
+
+    /// The AI's play at `level` for the dice rolled (not played).
+    public func aiMove(
+        level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) throws(GamesError) -> BackgammonPlay {
+        try handle.with { (h) throws(GamesError) in
+            var play = games_backgammon_play()
+            let result = budget.withC {
+                games_backgammon_ai_move(h, level.c, $0, cancel?.handle, &play)
+            }
+            try check(result) { lastError(h) }
+            return BackgammonPlay(play)
+        }
+    }
+
+    /// The AI's play, searched on a background thread; cancelling the task
+    /// stops the search with its best play so far.
+    public func aiMove(
+        level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) async throws(GamesError) -> BackgammonPlay {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try self.aiMove(level: level, budget: budget, cancel: token)
+        }
+    }
+
+    /// The GNU Backgammon Position ID at the start of the turn.
+    public var positionID: String {
+        handle.get { h in readText { games_backgammon_position_id(h, $0, $1, $2) } }
+    }
+
+    /// The XGID at the start of the turn, with the dice when rolled.
+    public var xgid: String {
+        handle.get { h in readText { games_backgammon_xgid(h, $0, $1, $2) } }
+    }
+
+    /// The game as bytes, for `init(saved:)`.
+    public func save() throws(GamesError) -> [UInt8] {
+        try handle.with { (h) throws(GamesError) in
+            try readBytes({ lastError(h) }) { games_backgammon_save(h, $0, $1, $2) }
+        }
+    }
+}
+
+private func lastError(_ h: OpaquePointer) -> String {
+    readText { games_backgammon_last_error(h, $0, $1, $2) }
+}

@@ -1,0 +1,397 @@
+// Color Lines (canicas): move a marble along a free path; five (or four) of
+// a colour in a row leave the board; otherwise the "next" marbles arrive.
+import CGames
+
+/// The rules of a Color Lines game.
+public struct CanicasRules: Sendable, Hashable {
+    /// Side of the square board, 2 to 11.
+    public var size: Int
+    /// Number of colours, 1 to 9.
+    public var colours: Int
+    /// Shortest line that leaves the board, 2 to `size`.
+    public var minLine: Int
+    /// Marbles arriving after a move that removes nothing, 1 to 8.
+    public var arrivals: Int
+    /// Marbles on the board at the start.
+    public var start: Int
+
+    /// Rules of your own (checked when a game is made).
+    public init(size: Int, colours: Int, minLine: Int, arrivals: Int, start: Int) {
+        self.size = size
+        self.colours = colours
+        self.minLine = minLine
+        self.arrivals = arrivals
+        self.start = start
+    }
+
+    /// Five in a row: 9×9, 7 colours, 3 arrivals, 5 marbles to start.
+    public static let five = CanicasRules(variant: UInt32(GAMES_CANICAS_VARIANT_FIVE))
+    /// Four in a row, the rest as `five`.
+    public static let four = CanicasRules(variant: UInt32(GAMES_CANICAS_VARIANT_FOUR))
+
+    private init(variant: UInt32) {
+        var o = games_canicas_options()
+        _ = games_canicas_options_default(variant, &o)
+        self.init(o)
+    }
+
+    init(_ c: games_canicas_options) {
+        self.init(
+            size: Int(c.size), colours: Int(c.colours), minLine: Int(c.min_line),
+            arrivals: Int(c.arrivals), start: Int(c.start))
+    }
+
+    var c: games_canicas_options {
+        games_canicas_options(
+            size: cU32(size), colours: cU32(colours),
+            min_line: cU32(minLine), arrivals: cU32(arrivals),
+            start: cU32(start))
+    }
+}
+
+/// A move: the marble on cell `from` to the free cell `to`. Cells are
+/// numbered `row * size + col` from the top left.
+public struct CanicasMove: Sendable, Hashable {
+    /// The marble's cell.
+    public var from: Int
+    /// The free cell it goes to.
+    public var to: Int
+
+    /// The move from `from` to `to`.
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+
+    init(_ c: games_canicas_move) { self.init(from: Int(c.from), to: Int(c.to)) }
+
+    var c: games_canicas_move {
+        games_canicas_move(from: cU32(from), to: cU32(to))
+    }
+}
+
+/// What a move did.
+public struct CanicasOutcome: Sendable, Hashable {
+    /// Points it scored (its lines and the arrivals').
+    public var points: UInt64
+    /// Lines through the moved marble that left the board (0: the "next"
+    /// marbles arrived).
+    public var lines: Int
+    /// Lines formed by arriving marbles.
+    public var arrivalLines: Int
+    /// Marbles that arrived.
+    public var arrivals: Int
+    /// Whether the game is over.
+    public var gameOver: Bool
+
+    init(_ c: games_canicas_outcome) {
+        points = c.points
+        lines = Int(c.lines)
+        arrivalLines = Int(c.arrival_lines)
+        arrivals = Int(c.arrivals)
+        gameOver = c.game_over
+    }
+}
+
+/// A marble that arrived after the last move.
+public struct CanicasArrival: Sendable, Hashable {
+    /// Where it landed.
+    public var cell: Int
+    /// Its colour, 1...colours.
+    public var colour: Int
+}
+
+/// The state of a Color Lines game, read at once.
+public struct CanicasState: Sendable, Hashable {
+    /// The rules played.
+    public var rules: CanicasRules
+    /// The deal.
+    public var deal: UInt64
+    /// Points so far.
+    public var score: UInt64
+    /// Moves played so far.
+    public var moves: Int
+    /// Marbles on the board, and free cells.
+    public var marbles: Int, freeCells: Int
+    /// Whether the game is over.
+    public var isOver: Bool
+    /// Whether `undo()` would take a move back.
+    public var canUndo: Bool
+    /// Whether this game replays a deal ("Retry").
+    public var isReplay: Bool
+    /// One colour per cell (0: free), row by row.
+    public var cells: [Int]
+    /// The colours of the "next" bar, in order of arrival.
+    public var next: [Int]
+}
+
+/// Why the last move was refused (`GAMES_CANICAS_ERROR_*`).
+public enum CanicasRefusal: UInt32, Sendable, Hashable {
+    /// Nothing was refused.
+    case none = 0
+    /// The game is over.
+    case gameOver
+    /// A cell off the board.
+    case offBoard
+    /// No marble on the source cell.
+    case emptySource
+    /// The target cell is taken.
+    case targetTaken
+    /// No free path from the source to the target.
+    case unreachable
+    /// The text is not a move.
+    case badNotation
+    /// Nothing to undo.
+    case nothingToUndo
+    /// Only one move can be taken back.
+    case alreadyUndone
+    /// Any other reason.
+    case other
+}
+
+/// A Color Lines game of one deal, with one-move undo. Calls from several
+/// threads are safe: they take turns.
+public final class CanicasGame: Sendable {
+    let handle: Handle
+
+    /// A new game of `deal` under `rules`; bad rules throw `.invalidParameter`.
+    public init(rules: CanicasRules = .five, deal: UInt64) throws(GamesError) {
+        let options = rules.c
+        handle = try Handle(create: { out in
+            var o = options
+            return games_canicas_new(&o, deal, out)
+        }, free: { games_canicas_free($0) })
+    }
+
+    /// The game saved by `save()`; its moves are replayed and checked, so bad
+    /// bytes throw `.invalidData` (or `.unsupportedVersion`).
+    public init(saved: [UInt8]) throws(GamesError) {
+        handle = try Handle(create: { out in
+            saved.withUnsafeBufferPointer { games_canicas_load($0.baseAddress, $0.count, out) }
+        }, free: { games_canicas_free($0) })
+    }
+
+    private init(handle: Handle) { self.handle = handle }
+
+    /// An independent copy.
+    public func copy() throws(GamesError) -> CanicasGame {
+        let made = try handle.with { (h) throws(GamesError) in
+            try Handle(create: { games_canicas_clone(h, $0) }, free: { games_canicas_free($0) })
+        }
+        return CanicasGame(handle: made)
+    }
+
+    /// The state, board and "next" bar, read at once.
+    public var state: CanicasState {
+        handle.get { h in
+            var s = games_canicas_state()
+            _ = games_canicas_get_state(h, &s)
+            let cells = readList(UInt8(0)) { games_canicas_cells(h, $0, $1, $2) }
+            let next = readList(UInt8(0)) { games_canicas_next_colours(h, $0, $1, $2) }
+            return CanicasState(
+                rules: CanicasRules(s.options), deal: s.deal, score: s.score,
+                moves: Int(s.moves), marbles: Int(s.marbles), freeCells: Int(s.free_cells),
+                isOver: s.game_over, canUndo: s.can_undo, isReplay: s.replay,
+                cells: cells.map { Int($0) }, next: next.map { Int($0) })
+        }
+    }
+
+    /// The board as text: `.` free, a digit per colour, a row per line.
+    public var boardText: String {
+        handle.get { h in readText { games_canicas_board_text(h, $0, $1, $2) } }
+    }
+
+    /// Every legal move, by source then target cell (none once over).
+    public var legalMoves: [CanicasMove] {
+        handle.get { h in
+            readList(games_canicas_move()) { games_canicas_legal_moves(h, $0, $1, $2) }
+        }.map(CanicasMove.init)
+    }
+
+    /// Every free cell the marble on `from` can reach.
+    public func reachable(from: Int) throws(GamesError) -> [Int] {
+        try handle.with { (h) throws(GamesError) in
+            try readListChecked(UInt32(0), { lastError(h) }) {
+                games_canicas_reachable(h, cU32(from), $0, $1, $2)
+            }.map { Int($0) }
+        }
+    }
+
+    /// A shortest path for `move`, both ends included (for the animation).
+    public func path(_ move: CanicasMove) throws(GamesError) -> [Int] {
+        try handle.with { (h) throws(GamesError) in
+            try readListChecked(UInt32(0), { lastError(h) }) {
+                games_canicas_path(h, move.c, $0, $1, $2)
+            }.map { Int($0) }
+        }
+    }
+
+    /// The move's text on this board, e.g. "e5-a1".
+    public func text(of move: CanicasMove) throws(GamesError) -> String {
+        try handle.with { (h) throws(GamesError) in
+            try readTextChecked({ lastError(h) }) {
+                games_canicas_move_to_string(h, move.c, $0, $1, $2)
+            }
+        }
+    }
+
+    /// Reads a move's text ("e5-a1") for this board.
+    public func move(_ text: String) throws(GamesError) -> CanicasMove {
+        try handle.with { (h) throws(GamesError) in
+            var mv = games_canicas_move()
+            try check(games_canicas_parse_move(h, text, &mv)) { lastError(h) }
+            return CanicasMove(mv)
+        }
+    }
+
+    /// Plays `move`; a refused one throws (see `lastRefusal`) and changes nothing.
+    @discardableResult
+    public func play(_ move: CanicasMove) throws(GamesError) -> CanicasOutcome {
+        try handle.with { (h) throws(GamesError) in
+            var out = games_canicas_outcome()
+            try check(games_canicas_play(h, move.c, &out)) { lastError(h) }
+            return CanicasOutcome(out)
+        }
+    }
+
+    /// Plays a move written as text, e.g. "e5-a1".
+    @discardableResult
+    public func play(_ text: String) throws(GamesError) -> CanicasOutcome {
+        try handle.with { (h) throws(GamesError) in
+            var out = games_canicas_outcome()
+            try check(games_canicas_play_notation(h, text, &out)) { lastError(h) }
+            return CanicasOutcome(out)
+        }
+    }
+
+    /// Why the last call was refused.
+    public var lastRefusal: CanicasRefusal {
+        handle.get { h in
+            var code: UInt32 = 0
+            _ = games_canicas_last_error_code(h, &code)
+            return CanicasRefusal(rawValue: code) ?? .other
+        }
+    }
+
+    /// The marbles that arrived after the last move.
+    public var lastArrivals: [CanicasArrival] {
+        handle.get { h in
+            readList(games_canicas_arrival()) { games_canicas_last_arrivals(h, $0, $1, $2) }
+        }.map { CanicasArrival(cell: Int($0.cell), colour: Int($0.colour)) }
+    }
+
+    /// The moves played so far.
+    public var movesPlayed: [CanicasMove] {
+        handle.get { h in
+            readList(games_canicas_move()) { games_canicas_moves_played(h, $0, $1, $2) }
+        }.map(CanicasMove.init)
+    }
+
+    /// Takes back the last move (one at a time).
+    public func undo() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in try check(games_canicas_undo(h)) { lastError(h) } }
+    }
+
+    /// "Retry": the same deal from the start, marked as a replay.
+    public func retry() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in try check(games_canicas_retry(h)) { lastError(h) } }
+    }
+
+    /// "New": a fresh game of the same rules with `deal`.
+    public func newDeal(_ deal: UInt64) throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_canicas_new_deal(h, deal)) { lastError(h) }
+        }
+    }
+
+    /// The AI's move (not played); it sees only the board and the "next" bar.
+    public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
+        -> CanicasMove
+    {
+        try handle.with { (h) throws(GamesError) in
+            var mv = games_canicas_move()
+            let result = budget.withC { games_canicas_hint(h, $0, cancel?.handle, &mv) }
+            try check(result) { lastError(h) }
+            return CanicasMove(mv)
+        }
+    }
+
+    /// The AI's move, searched on a background thread; cancelling the task
+    /// stops the search with its best move so far.
+    public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
+        -> CanicasMove
+    {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try self.hint(budget: budget, cancel: token)
+        }
+    }
+
+    /// The game as bytes, for `init(saved:)`.
+    public func save() throws(GamesError) -> [UInt8] {
+        try handle.with { (h) throws(GamesError) in
+            try readBytes({ lastError(h) }) { games_canicas_save(h, $0, $1, $2) }
+        }
+    }
+}
+
+/// The summary of a finished game, as recorded.
+public struct CanicasSummary: Sendable, Hashable {
+    /// Points scored and moves played.
+    public var points: UInt64, moves: UInt64
+    /// Whether it set a new record for its rules, and the one before.
+    public var newRecord: Bool, previousRecord: UInt64?
+}
+
+/// The Color Lines records of every rule set, to keep with `save()`.
+/// Calls from several threads are safe: they take turns.
+public final class CanicasRecords: Sendable {
+    let handle: Handle
+
+    /// No records yet.
+    public init() throws(GamesError) {
+        handle = try Handle(create: { games_canicas_records_new($0) }, free: { games_canicas_records_free($0) })
+    }
+
+    /// Records saved by `save()`.
+    public init(saved: [UInt8]) throws(GamesError) {
+        handle = try Handle(create: { out in
+            saved.withUnsafeBufferPointer { games_canicas_records_load($0.baseAddress, $0.count, out) }
+        }, free: { games_canicas_records_free($0) })
+    }
+
+    /// Records a finished game; one not over throws `.wrongPhase`.
+    public func finish(_ game: CanicasGame, elapsedMilliseconds: UInt64) throws(GamesError)
+        -> CanicasSummary
+    {
+        try handle.with { (records) throws(GamesError) in
+            try game.handle.with { (g) throws(GamesError) in
+                var s = games_canicas_summary()
+                try check(games_canicas_records_finish(records, g, elapsedMilliseconds, &s))
+                return CanicasSummary(
+                    points: s.points, moves: s.moves, newRecord: s.new_record,
+                    previousRecord: s.had_record ? s.previous_record : nil)
+            }
+        }
+    }
+
+    /// The best score recorded under `rules` (nil: no game recorded yet).
+    public func best(_ rules: CanicasRules) throws(GamesError) -> UInt64? {
+        try handle.with { (h) throws(GamesError) in
+            var options = rules.c
+            var record = games_canicas_record()
+            try check(games_canicas_records_get(h, &options, &record))
+            return record.games == 0 ? nil : record.best_points
+        }
+    }
+
+    /// The records as bytes.
+    public func save() throws(GamesError) -> [UInt8] {
+        try handle.with { (h) throws(GamesError) in
+            try readBytes({ "" }) { games_canicas_records_save(h, $0, $1, $2) }
+        }
+    }
+}
+
+private func lastError(_ h: OpaquePointer) -> String {
+    readText { games_canicas_last_error(h, $0, $1, $2) }
+}

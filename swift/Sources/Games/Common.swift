@@ -1,0 +1,324 @@
+// The pieces every game type shares: errors, players, budgets, cancel
+// tokens, and the handle box that frees a C handle in `deinit` and lets one
+// thread at a time into it.
+import CGames
+import Foundation
+
+/// The library version, "MAJOR.MINOR.PATCH".
+public var libraryVersion: String { String(cString: games_version()) }
+
+/// Whether the library linked in was built for the header this package was
+/// compiled against (the runtime check libgit2 and SQLite hosts do).
+public var libraryMatchesHeader: Bool { games_abi_version() == UInt32(GAMES_ABI_VERSION) }
+
+/// A call the engine refused: the `games_result` code and the engine's
+/// sentence saying why. Nothing changed in the game when one is thrown.
+public struct GamesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A `games_result` value. The values are fixed forever; codes added by a
+    /// newer library still arrive here, with their raw value.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The `games_result` number.
+        public let rawValue: UInt32
+        /// The code with this number.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// A required pointer was NULL (a bug in this wrapper if it happens).
+        public static let nullParameter = Code(rawValue: GAMES_RESULT_NULL_PARAMETER.rawValue)
+        /// An argument is out of range (bad options, an unknown level, text
+        /// that does not parse).
+        public static let invalidParameter = Code(rawValue: GAMES_RESULT_INVALID_PARAMETER.rawValue)
+        /// The move is not legal here.
+        public static let illegalMove = Code(rawValue: GAMES_RESULT_ILLEGAL_MOVE.rawValue)
+        /// The game is over: no move or AI move is possible.
+        public static let gameOver = Code(rawValue: GAMES_RESULT_GAME_OVER.rawValue)
+        /// An output buffer was too small (the wrapper sizes them; never thrown).
+        public static let bufferTooSmall = Code(rawValue: GAMES_RESULT_BUFFER_TOO_SMALL.rawValue)
+        /// The engine panicked; the game is poisoned.
+        public static let panic = Code(rawValue: GAMES_RESULT_PANIC.rawValue)
+        /// An earlier call panicked; only dropping the game is left.
+        public static let poisoned = Code(rawValue: GAMES_RESULT_POISONED.rawValue)
+        /// There is nothing to undo.
+        public static let nothingToUndo = Code(rawValue: GAMES_RESULT_NOTHING_TO_UNDO.rawValue)
+        /// There is nothing to redo.
+        public static let nothingToRedo = Code(rawValue: GAMES_RESULT_NOTHING_TO_REDO.rawValue)
+        /// Saved bytes that do not describe a valid game.
+        public static let invalidData = Code(rawValue: GAMES_RESULT_INVALID_DATA.rawValue)
+        /// Saved bytes of a format version this library does not read.
+        public static let unsupportedVersion = Code(rawValue: GAMES_RESULT_UNSUPPORTED_VERSION.rawValue)
+        /// The round (Nim) is not over yet.
+        public static let roundNotOver = Code(rawValue: GAMES_RESULT_ROUND_NOT_OVER.rawValue)
+        /// The match is over.
+        public static let matchOver = Code(rawValue: GAMES_RESULT_MATCH_OVER.rawValue)
+        /// A call out of order (backgammon: a move before the dice).
+        public static let wrongPhase = Code(rawValue: GAMES_RESULT_WRONG_PHASE.rawValue)
+
+        /// The library's sentence for this code.
+        public var description: String {
+            readText { games_result_message(rawValue, $0, $1, $2) }
+        }
+    }
+
+    /// What the engine answered.
+    public let code: Code
+    /// Why, in words (the engine's last-error text, else the code's sentence).
+    public let message: String
+
+    /// An error with this code and sentence.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(message) (games_result \(code.rawValue))" }
+}
+
+/// A player of a two-player game. `first` moves first (`GAMES_PLAYER_FIRST`).
+public enum Player: Sendable, Hashable, CaseIterable {
+    case first, second
+
+    init?(c value: UInt32) {
+        switch value {
+        case UInt32(GAMES_PLAYER_FIRST): self = .first
+        case UInt32(GAMES_PLAYER_SECOND): self = .second
+        default: return nil
+        }
+    }
+
+    var c: UInt32 { self == .first ? UInt32(GAMES_PLAYER_FIRST) : UInt32(GAMES_PLAYER_SECOND) }
+
+    /// The other player.
+    public var opponent: Player { self == .first ? .second : .first }
+}
+
+/// How much an AI call may search: nodes (the same on every machine) and/or
+/// wall-clock milliseconds. `nil` leaves that limit off; `Budget.default` is
+/// the level's own budget.
+public struct Budget: Sendable, Hashable {
+    /// At most this many search nodes (deterministic across machines).
+    public var nodes: UInt64?
+    /// At most this many milliseconds.
+    public var milliseconds: UInt64?
+
+    /// A budget of nodes and/or milliseconds.
+    public init(nodes: UInt64? = nil, milliseconds: UInt64? = nil) {
+        self.nodes = nodes
+        self.milliseconds = milliseconds
+    }
+
+    /// The level's own budget (what the C API does with a NULL budget).
+    public static let `default` = Budget()
+
+    /// Calls `body` with the C budget, or NULL for the level's default.
+    func withC<R>(_ body: (UnsafePointer<games_budget>?) -> R) -> R {
+        if nodes == nil && milliseconds == nil { return body(nil) }
+        var budget = games_budget(max_nodes: nodes ?? 0, max_millis: milliseconds ?? 0)
+        return body(&budget)
+    }
+}
+
+/// A flag that stops a running AI call from another thread or task: the
+/// search returns its best move so far. The C token is thread-safe, so this
+/// type is `Sendable`.
+public final class CancelToken: @unchecked Sendable {
+    // SAFETY of @unchecked: the C token is an atomic flag, made to be set
+    // from any thread while a search on another reads it.
+    let handle: OpaquePointer
+
+    /// A token that is not cancelled.
+    public init() {
+        var out: OpaquePointer?
+        // Only a NULL `out` fails, and it is not NULL here.
+        _ = games_cancel_token_new(&out)
+        handle = out!
+        LiveHandles.created()
+    }
+
+    deinit {
+        games_cancel_token_free(handle)
+        LiveHandles.freed()
+    }
+
+    /// Ask every AI call watching this token to stop with its best move so far.
+    public func cancel() { _ = games_cancel_token_cancel(handle) }
+
+    /// Clear the token for the next call.
+    public func reset() { _ = games_cancel_token_reset(handle) }
+
+    /// Whether `cancel()` was called since the last `reset()`.
+    public var isCancelled: Bool {
+        var value = false
+        _ = games_cancel_token_is_cancelled(handle, &value)
+        return value
+    }
+}
+
+/// Counts the C handles this wrapper holds (games and tokens), so tests can
+/// check that every one created is freed.
+enum LiveHandles {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var count = 0
+
+    static func created() { lock.withLock { count += 1 } }
+    static func freed() { lock.withLock { count -= 1 } }
+    /// Handles created and not yet freed.
+    static var current: Int { lock.withLock { count } }
+}
+
+/// One C handle: freed in `deinit`, entered by one thread at a time.
+///
+/// The C API allows one thread per handle at a time. Every call goes through
+/// `read` or `write`, which hold a lock for the length of the C call, so two
+/// threads that share a game wait for each other instead of racing; that is
+/// what makes the game types `Sendable`.
+final class Handle: @unchecked Sendable {
+    // SAFETY of @unchecked: `pointer` is only used inside `lock`.
+    private let pointer: OpaquePointer
+    private let free: (OpaquePointer) -> Void
+    private let lock = NSLock()
+
+    /// Takes ownership of a handle that `create` wrote, or throws the error
+    /// its result code names.
+    init(
+        create: (UnsafeMutablePointer<OpaquePointer?>) -> UInt32,
+        free: @escaping (OpaquePointer) -> Void
+    ) throws(GamesError) {
+        var out: OpaquePointer?
+        let result = create(&out)
+        guard result == GAMES_RESULT_OK.rawValue, let made = out else {
+            throw GamesError(code: .init(rawValue: result), message: resultText(result))
+        }
+        pointer = made
+        self.free = free
+        LiveHandles.created()
+    }
+
+    deinit {
+        free(pointer)
+        LiveHandles.freed()
+    }
+
+    /// Runs `body` with the handle, alone.
+    func with<R>(_ body: (OpaquePointer) throws(GamesError) -> R) throws(GamesError) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(pointer)
+    }
+
+    /// Runs `body` with the handle, alone; for calls that cannot fail.
+    func get<R>(_ body: (OpaquePointer) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(pointer)
+    }
+}
+
+/// A Swift integer as a C `uint32_t` argument: a negative or too large value
+/// becomes `UInt32.max`, which every call refuses as out of range (clamping
+/// would turn -1 into 0, a valid row or cell).
+func cU32(_ value: Int) -> UInt32 { UInt32(exactly: value) ?? .max }
+
+/// As `cU32`, for `uint8_t` arguments.
+func cU8(_ value: Int) -> UInt8 { UInt8(exactly: value) ?? .max }
+
+/// The library's sentence for a result code.
+func resultText(_ result: UInt32) -> String {
+    readText { games_result_message(result, $0, $1, $2) }
+}
+
+/// Throws a `GamesError` for a result other than OK, with `message()` (the
+/// handle's last error) as its sentence, or the code's own when that is empty.
+@inline(__always)
+func check(_ result: UInt32, _ message: () -> String = { "" }) throws(GamesError) {
+    guard result != GAMES_RESULT_OK.rawValue else { return }
+    let text = message()
+    throw GamesError(code: .init(rawValue: result), message: text.isEmpty ? resultText(result) : text)
+}
+
+/// A NUL-terminated text output: ask its size, then fill.
+func readText(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32) -> String {
+    var len = 0
+    _ = call(nil, 0, &len)
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    guard result == GAMES_RESULT_OK.rawValue else { return "" }
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A text output that can fail: ask its size, then fill, throwing on error.
+func readTextChecked(
+    _ message: () -> String,
+    _ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32
+) throws(GamesError) -> String {
+    var len = 0
+    let sized = call(nil, 0, &len)
+    if sized != GAMES_RESULT_OK.rawValue && sized != GAMES_RESULT_BUFFER_TOO_SMALL.rawValue {
+        try check(sized, message)
+    }
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    try check(result, message)
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A list output: ask its length, then fill (`empty` pads the buffer).
+func readList<T>(
+    _ empty: T,
+    _ call: (UnsafeMutablePointer<T>?, Int, UnsafeMutablePointer<Int>?) -> UInt32
+) -> [T] {
+    var len = 0
+    _ = call(nil, 0, &len)
+    var buf = [T](repeating: empty, count: len)
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    guard result == GAMES_RESULT_OK.rawValue else { return [] }
+    return Array(buf.prefix(len))
+}
+
+/// A list output that can fail.
+func readListChecked<T>(
+    _ empty: T,
+    _ message: () -> String,
+    _ call: (UnsafeMutablePointer<T>?, Int, UnsafeMutablePointer<Int>?) -> UInt32
+) throws(GamesError) -> [T] {
+    var len = 0
+    let sized = call(nil, 0, &len)
+    if sized != GAMES_RESULT_OK.rawValue && sized != GAMES_RESULT_BUFFER_TOO_SMALL.rawValue {
+        try check(sized, message)
+    }
+    var buf = [T](repeating: empty, count: len)
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    try check(result, message)
+    return Array(buf.prefix(len))
+}
+
+/// Saved bytes: ask their size, then fill.
+func readBytes(
+    _ message: () -> String,
+    _ call: (UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<Int>?) -> UInt32
+) throws(GamesError) -> [UInt8] {
+    try readListChecked(UInt8(0), message, call)
+}
+
+/// Runs a blocking AI call on a background thread, so an `async` caller does
+/// not hold up its executor; cancelling the calling task sets the token.
+func searchInBackground<R: Sendable>(
+    cancel token: CancelToken?,
+    _ body: @escaping @Sendable (CancelToken) throws(GamesError) -> R
+) async throws(GamesError) -> R {
+    let token = token ?? CancelToken()
+    let result: Result<R, GamesError> = await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(GamesError) {
+                    continuation.resume(returning: .success(try body(token)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+    } onCancel: {
+        token.cancel()
+    }
+    return try result.get()
+}

@@ -1,0 +1,271 @@
+// Nim: rows of circles; a move crosses out one or more circles of one row.
+import CGames
+
+/// A Nim move: take `take` circles from row `row` (rows counted from 0).
+/// Its text (`description`) is `ROW-COUNT` with rows from 1: `NimMove(row: 2,
+/// take: 2)` is "3-2".
+public struct NimMove: Sendable, Hashable, CustomStringConvertible {
+    /// The row, from 0.
+    public var row: Int
+    /// How many circles to cross out (at least 1).
+    public var take: Int
+
+    /// The move that takes `take` circles from row `row` (from 0).
+    public init(row: Int, take: Int) {
+        self.row = row
+        self.take = take
+    }
+
+    init(_ c: games_nim_move) { self.init(row: Int(c.row), take: Int(c.take)) }
+
+    /// Negative numbers become an out-of-range row the engine refuses.
+    var c: games_nim_move {
+        games_nim_move(row: cU32(row), take: cU32(take))
+    }
+
+    /// "3-2": the row from 1, then the count.
+    public var description: String {
+        readText { games_nim_move_to_string(c, $0, $1, $2) }
+    }
+}
+
+/// Nim's two rules.
+public enum NimRule: Sendable, Hashable {
+    /// Whoever crosses out the last circle wins.
+    case normal
+    /// Whoever crosses out the last circle loses.
+    case misere
+
+    var c: UInt32 { self == .normal ? UInt32(GAMES_NIM_RULE_NORMAL) : UInt32(GAMES_NIM_RULE_MISERE) }
+}
+
+/// Nim's AI levels.
+public enum NimLevel: Sendable, Hashable, CaseIterable {
+    /// A random legal move.
+    case easy
+    /// The perfect move two times in three, a random one otherwise.
+    case medium
+    /// Perfect play.
+    case hard
+
+    var c: UInt32 {
+        switch self {
+        case .easy: UInt32(GAMES_NIM_LEVEL_EASY)
+        case .medium: UInt32(GAMES_NIM_LEVEL_MEDIUM)
+        case .hard: UInt32(GAMES_NIM_LEVEL_HARD)
+        }
+    }
+}
+
+/// How a match stands.
+public enum MatchResult: Sendable, Hashable {
+    /// Rounds are still to be played.
+    case playing
+    /// The first player won more rounds.
+    case firstWins
+    /// The second player won more rounds.
+    case secondWins
+    /// Equal points: the match is shared.
+    case shared
+}
+
+/// Everything a Nim screen shows, read in one call.
+public struct NimState: Sendable, Hashable {
+    /// Circles left in each row (zeros included).
+    public var rows: [Int]
+    /// Whose turn it is.
+    public var toMove: Player
+    /// The rule of the match.
+    public var rule: NimRule
+    /// Whether the current round is over.
+    public var isRoundOver: Bool
+    /// The winner of the current round once it is over.
+    public var roundWinner: Player?
+    /// Moves played in the current round.
+    public var movesPlayed: Int
+    /// Whether `undo()` would take a move back.
+    public var canUndo: Bool
+    /// Whether `redo()` would replay a move.
+    public var canRedo: Bool
+    /// The round being played, from 0.
+    public var round: Int
+    /// Rounds in the match (1 for a single game).
+    public var rounds: Int
+    /// Rounds won by each player.
+    public var points: (first: Int, second: Int) { (pointsFirst, pointsSecond) }
+    var pointsFirst: Int
+    var pointsSecond: Int
+    /// How the match stands.
+    public var matchResult: MatchResult
+}
+
+/// A Nim match of one or more rounds (one round is a plain game); the first
+/// turn alternates between rounds. Calls from several threads are safe: they
+/// take turns.
+public final class NimGame: Sendable {
+    let handle: Handle
+
+    /// A new match. `rows` (1 to 32 rows of up to 65,536 circles) defaults to
+    /// the classic 3, 4, 5; `seed` drives the AI's random choices.
+    public init(
+        rows: [Int] = [3, 4, 5], rule: NimRule = .normal, rounds: Int = 1,
+        firstPlayer: Player = .first, seed: UInt64 = 1
+    ) throws(GamesError) {
+        // The C call reads no rows as the classic 3, 4, 5; here that is the
+        // default argument, and an empty list is a mistake.
+        guard !rows.isEmpty else {
+            throw GamesError(code: .invalidParameter, message: "a game of Nim needs at least one row")
+        }
+        let cRows = rows.map { cU32($0) }
+        let cRounds = cU32(rounds)
+        handle = try Handle(create: { out in
+            cRows.withUnsafeBufferPointer { buf in
+                games_nim_new(buf.baseAddress, buf.count, rule.c, cRounds, firstPlayer.c, seed, out)
+            }
+        }, free: { games_nim_free($0) })
+    }
+
+    /// The match saved by `save()`; every move is replayed and checked, so
+    /// bad bytes throw `.invalidData` (or `.unsupportedVersion`).
+    public init(saved: [UInt8]) throws(GamesError) {
+        handle = try Handle(create: { out in
+            saved.withUnsafeBufferPointer { games_nim_load($0.baseAddress, $0.count, out) }
+        }, free: { games_nim_free($0) })
+    }
+
+    private init(handle: Handle) { self.handle = handle }
+
+    /// An independent copy (its own history and random generator).
+    public func copy() throws(GamesError) -> NimGame {
+        let made = try handle.with { (h) throws(GamesError) in
+            try Handle(create: { games_nim_clone(h, $0) }, free: { games_nim_free($0) })
+        }
+        return NimGame(handle: made)
+    }
+
+    /// The whole state, read at once.
+    public var state: NimState {
+        handle.get { h in
+            var s = games_nim_state()
+            _ = games_nim_get_state(h, &s)
+            let rows = readList(UInt32(0)) { games_nim_get_rows(h, $0, $1, $2) }
+            return NimState(
+                rows: rows.map(Int.init),
+                toMove: Player(c: s.to_move) ?? .first,
+                rule: s.rule == UInt32(GAMES_NIM_RULE_MISERE) ? .misere : .normal,
+                isRoundOver: s.round_over,
+                roundWinner: Player(c: s.round_winner),
+                movesPlayed: Int(s.moves_played),
+                canUndo: s.can_undo,
+                canRedo: s.can_redo,
+                round: Int(s.round),
+                rounds: Int(s.rounds),
+                pointsFirst: Int(s.points_first),
+                pointsSecond: Int(s.points_second),
+                matchResult: MatchResult(nim: s.match_result)
+            )
+        }
+    }
+
+    /// Every legal move of the current round, row by row.
+    public var legalMoves: [NimMove] {
+        handle.get { h in readList(games_nim_move()) { games_nim_legal_moves(h, $0, $1, $2) } }
+            .map(NimMove.init)
+    }
+
+    /// The moves of the current round so far.
+    public var history: [NimMove] {
+        handle.get { h in readList(games_nim_move()) { games_nim_history(h, $0, $1, $2) } }
+            .map(NimMove.init)
+    }
+
+    /// Plays `move`; an illegal one throws `.illegalMove` (`.gameOver` once
+    /// the round is over) with the reason, and changes nothing.
+    public func play(_ move: NimMove) throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_nim_play(h, move.c)) { lastError(h) }
+        }
+    }
+
+    /// Plays a move written `ROW-COUNT` (rows from 1), e.g. "3-2"; text that
+    /// is not a move throws `.invalidParameter`.
+    public func play(_ text: String) throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_nim_play_notation(h, text)) { lastError(h) }
+        }
+    }
+
+    /// The AI's move at `level` (not played). `cancel` stops it early from
+    /// another thread.
+    public func aiMove(
+        level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) throws(GamesError) -> NimMove {
+        try handle.with { (h) throws(GamesError) in
+            var mv = games_nim_move()
+            let result = budget.withC { games_nim_ai_move(h, level.c, $0, cancel?.handle, &mv) }
+            try check(result) { lastError(h) }
+            return NimMove(mv)
+        }
+    }
+
+    /// The AI's move, searched on a background thread; cancelling the task
+    /// stops the search with its best move so far.
+    public func aiMove(
+        level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) async throws(GamesError) -> NimMove {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try self.aiMove(level: level, budget: budget, cancel: token)
+        }
+    }
+
+    /// Whether the player to move wins with perfect play, and every winning move.
+    public func analyze() throws(GamesError) -> (moverWins: Bool, winningMoves: [NimMove]) {
+        try handle.with { (h) throws(GamesError) in
+            var wins = false
+            let moves = try readListChecked(games_nim_move(), { lastError(h) }) {
+                games_nim_analyze(h, &wins, $0, $1, $2)
+            }
+            return (wins, moves.map(NimMove.init))
+        }
+    }
+
+    /// Takes back the last move of the round (`.nothingToUndo` at its start).
+    public func undo() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in try check(games_nim_undo(h)) { lastError(h) } }
+    }
+
+    /// Replays the last undone move (`.nothingToRedo` when there is none).
+    public func redo() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in try check(games_nim_redo(h)) { lastError(h) } }
+    }
+
+    /// Starts the next round once this one is over (`.roundNotOver`,
+    /// `.matchOver` otherwise).
+    public func nextRound() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_nim_next_round(h)) { lastError(h) }
+        }
+    }
+
+    /// The match as bytes (versioned JSON), for `init(saved:)`.
+    public func save() throws(GamesError) -> [UInt8] {
+        try handle.with { (h) throws(GamesError) in
+            try readBytes({ lastError(h) }) { games_nim_save(h, $0, $1, $2) }
+        }
+    }
+}
+
+private func lastError(_ h: OpaquePointer) -> String {
+    readText { games_nim_last_error(h, $0, $1, $2) }
+}
+
+extension MatchResult {
+    init(nim value: UInt32) {
+        switch value {
+        case UInt32(GAMES_NIM_MATCH_FIRST_WINS): self = .firstWins
+        case UInt32(GAMES_NIM_MATCH_SECOND_WINS): self = .secondWins
+        case UInt32(GAMES_NIM_MATCH_SHARED): self = .shared
+        default: self = .playing
+        }
+    }
+}

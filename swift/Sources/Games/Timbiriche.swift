@@ -1,0 +1,398 @@
+// Dots and boxes (timbiriche): draw lines between dots; whoever closes a
+// box takes it and draws again.
+import CGames
+
+/// A line between two neighbouring dots. A horizontal line at (`row`, `col`)
+/// joins dots (row, col) and (row, col + 1); a vertical one joins (row, col)
+/// and (row + 1, col). Its text is the dot notation, e.g. "a1-b1".
+public struct TimbiricheLine: Sendable, Hashable, CustomStringConvertible {
+    /// A line's direction.
+    public enum Orientation: Sendable, Hashable {
+        /// Left to right.
+        case horizontal
+        /// Top to bottom.
+        case vertical
+    }
+
+    /// Its direction.
+    public var orientation: Orientation
+    /// The row of its first dot, from 0.
+    public var row: Int
+    /// The column of its first dot, from 0.
+    public var col: Int
+
+    /// The line from dot (`row`, `col`) in `orientation`.
+    public init(_ orientation: Orientation, row: Int, col: Int) {
+        self.orientation = orientation
+        self.row = row
+        self.col = col
+    }
+
+    init(_ c: games_timbiriche_line) {
+        self.init(
+            c.orientation == UInt32(GAMES_TIMBIRICHE_VERTICAL) ? .vertical : .horizontal,
+            row: Int(c.row), col: Int(c.col))
+    }
+
+    var c: games_timbiriche_line {
+        games_timbiriche_line(
+            orientation: orientation == .vertical
+                ? UInt32(GAMES_TIMBIRICHE_VERTICAL) : UInt32(GAMES_TIMBIRICHE_HORIZONTAL),
+            row: cU32(row), col: cU32(col))
+    }
+
+    /// The dot notation, "a1-b1".
+    public var description: String {
+        readText { games_timbiriche_line_to_string(c, $0, $1, $2) }
+    }
+}
+
+/// The AI levels of dots and boxes.
+public enum TimbiricheLevel: Sendable, Hashable, CaseIterable {
+    /// Almost always takes an available box, but now and then (seeded)
+    /// gives a box its third side.
+    case easy
+    /// Never gives a third side while a safe line exists; gives the fewest
+    /// boxes when it must.
+    case medium
+    /// Counts chains, knows the double-cross, and plays the endgame exactly.
+    case hard
+
+    var c: UInt32 {
+        switch self {
+        case .easy: UInt32(GAMES_TIMBIRICHE_LEVEL_EASY)
+        case .medium: UInt32(GAMES_TIMBIRICHE_LEVEL_MEDIUM)
+        case .hard: UInt32(GAMES_TIMBIRICHE_LEVEL_HARD)
+        }
+    }
+}
+
+/// How a game (or match) of dots and boxes ended, or is decided.
+public enum TimbiricheResult: Sendable, Hashable {
+    /// Not over (or not decided) yet.
+    case none
+    /// The first player wins.
+    case firstWins
+    /// The second player wins.
+    case secondWins
+    /// Equal points.
+    case draw
+
+    init(_ value: UInt32) {
+        switch value {
+        case UInt32(GAMES_TIMBIRICHE_RESULT_FIRST_WINS): self = .firstWins
+        case UInt32(GAMES_TIMBIRICHE_RESULT_SECOND_WINS): self = .secondWins
+        case UInt32(GAMES_TIMBIRICHE_RESULT_DRAW): self = .draw
+        default: self = .none
+        }
+    }
+}
+
+/// Options of a new game of dots and boxes.
+public struct TimbiricheOptions: Sendable, Hashable {
+    /// What each box is worth.
+    public enum Values: Sendable, Hashable {
+        /// One point each.
+        case standard
+        /// One value (1 to 3) per box, row by row.
+        case explicit([UInt8])
+        /// Values from 1 to 3 laid out from a seed.
+        case seeded(UInt64)
+    }
+
+    /// Who draws first.
+    public enum Start: Sendable, Hashable {
+        /// The first player, every game.
+        case first
+        /// The second player, every game.
+        case second
+        /// Alternating from game to game of a match.
+        case alternating
+    }
+
+    /// Rows of boxes, 1 to 6.
+    public var rows: Int = 3
+    /// Columns of boxes, 1 to 6.
+    public var cols: Int = 3
+    /// Misère: whoever has more points loses.
+    public var misere = false
+    /// The boxes' values.
+    public var values: Values = .standard
+    /// 1 for a single game, 3 or 5 for a match (points summed).
+    public var games = 1
+    /// Who draws first.
+    public var start: Start = .first
+    /// The seed of the AI's random choices.
+    public var seed: UInt64 = 1
+
+    /// The defaults: 3×3 boxes, standard values, one game, the first player
+    /// starts, seed 1.
+    public init() {}
+}
+
+/// Everything a dots-and-boxes screen shows besides the board, read at once.
+public struct TimbiricheState: Sendable, Hashable {
+    /// Rows and columns of boxes.
+    public var rows: Int, cols: Int
+    /// Whether the variant is misère.
+    public var misere: Bool
+    /// Whose turn it is.
+    public var toMove: Player
+    /// Points in this game.
+    public var pointsFirst: Int, pointsSecond: Int
+    /// Lines drawn, and lines on the board.
+    public var linesDrawn: Int, linesTotal: Int
+    /// Boxes the last line completed (then the same player drew again).
+    public var lastMoveCompleted: Int
+    /// Whether every line is drawn.
+    public var isOver: Bool
+    /// The result of this game once over.
+    public var result: TimbiricheResult
+    /// The result as soon as it is decided (before the last lines).
+    public var decided: TimbiricheResult
+    /// Hints left in this game (3 per game, the first free).
+    public var hintsLeft: Int
+    /// Whether the next hint is the free one.
+    public var nextHintFree: Bool
+    /// Whether undo was used in this game.
+    public var undoUsed: Bool
+    /// Whether `undo()` / `redo()` would do something.
+    public var canUndo: Bool, canRedo: Bool
+    /// Games in the match, and the one being played (from 0).
+    public var games: Int, gameIndex: Int
+    /// Points over the match.
+    public var totalFirst: Int, totalSecond: Int
+    /// The result of the whole match.
+    public var matchResult: TimbiricheResult
+}
+
+/// "What would a master play?": a line and why.
+public struct TimbiricheHint: Sendable, Hashable {
+    /// The line a master would draw.
+    public var line: TimbiricheLine
+    /// Whether `margin` is proven by the exact solver.
+    public var proven: Bool
+    /// With `proven`: the final margin for the player to move.
+    public var margin: Int
+    /// Whether this hint was the free one.
+    public var wasFree: Bool
+    /// Hints left after this one.
+    public var hintsLeft: Int
+    /// The reason, in words.
+    public var sentence: String
+}
+
+/// A game (or a match of 3 or 5 games) of dots and boxes with its history.
+/// Calls from several threads are safe: they take turns.
+public final class TimbiricheGame: Sendable {
+    let handle: Handle
+
+    /// A new game with `options`; bad options throw `.invalidParameter`.
+    public init(_ options: TimbiricheOptions = TimbiricheOptions()) throws(GamesError) {
+        var c = games_timbiriche_options()
+        _ = games_timbiriche_options_default(&c)
+        c.rows = cU32(options.rows)
+        c.cols = cU32(options.cols)
+        c.misere = options.misere
+        c.games = cU32(options.games)
+        c.seed = options.seed
+        switch options.start {
+        case .first: c.start = UInt32(GAMES_TIMBIRICHE_START_FIRST)
+        case .second: c.start = UInt32(GAMES_TIMBIRICHE_START_SECOND)
+        case .alternating: c.start = UInt32(GAMES_TIMBIRICHE_START_ALTERNATING)
+        }
+        var explicit: [UInt8] = []
+        switch options.values {
+        case .standard: c.values_kind = UInt32(GAMES_TIMBIRICHE_VALUES_STANDARD)
+        case .explicit(let values):
+            c.values_kind = UInt32(GAMES_TIMBIRICHE_VALUES_EXPLICIT)
+            explicit = values
+        case .seeded(let seed):
+            c.values_kind = UInt32(GAMES_TIMBIRICHE_VALUES_SEEDED)
+            c.values_seed = seed
+        }
+        let options = c
+        handle = try Handle(create: { out in
+            explicit.withUnsafeBufferPointer { values in
+                var o = options
+                o.values = values.baseAddress
+                o.values_len = values.count
+                return games_timbiriche_new(&o, out)
+            }
+        }, free: { games_timbiriche_free($0) })
+    }
+
+    /// The game saved by `save()`; bad bytes throw `.invalidData` (or
+    /// `.unsupportedVersion`).
+    public init(saved: [UInt8]) throws(GamesError) {
+        handle = try Handle(create: { out in
+            saved.withUnsafeBufferPointer { games_timbiriche_load($0.baseAddress, $0.count, out) }
+        }, free: { games_timbiriche_free($0) })
+    }
+
+    private init(handle: Handle) { self.handle = handle }
+
+    /// An independent copy.
+    public func copy() throws(GamesError) -> TimbiricheGame {
+        let made = try handle.with { (h) throws(GamesError) in
+            try Handle(create: { games_timbiriche_clone(h, $0) }, free: { games_timbiriche_free($0) })
+        }
+        return TimbiricheGame(handle: made)
+    }
+
+    /// The state, read at once.
+    public var state: TimbiricheState {
+        handle.get { h in
+            var s = games_timbiriche_state()
+            _ = games_timbiriche_get_state(h, &s)
+            return TimbiricheState(
+                rows: Int(s.rows), cols: Int(s.cols), misere: s.misere,
+                toMove: Player(c: s.to_move) ?? .first,
+                pointsFirst: Int(s.points_first), pointsSecond: Int(s.points_second),
+                linesDrawn: Int(s.lines_drawn), linesTotal: Int(s.lines_total),
+                lastMoveCompleted: Int(s.last_move_completed),
+                isOver: s.game_over, result: TimbiricheResult(s.result),
+                decided: TimbiricheResult(s.decided),
+                hintsLeft: Int(s.hints_left), nextHintFree: s.next_hint_free,
+                undoUsed: s.undo_used, canUndo: s.can_undo, canRedo: s.can_redo,
+                games: Int(s.games), gameIndex: Int(s.game_index),
+                totalFirst: Int(s.total_first), totalSecond: Int(s.total_second),
+                matchResult: TimbiricheResult(s.match_result))
+        }
+    }
+
+    /// The lines that may be drawn now, in line index order.
+    public var legalLines: [TimbiricheLine] { lines(UInt32(GAMES_TIMBIRICHE_LINES_LEGAL)) }
+
+    /// The legal lines that give no box away.
+    public var safeLines: [TimbiricheLine] { lines(UInt32(GAMES_TIMBIRICHE_LINES_SAFE)) }
+
+    /// The lines drawn so far, in line index order.
+    public var drawnLines: [TimbiricheLine] {
+        handle.get { h in
+            let drawn = readList(UInt8(0)) { games_timbiriche_drawn(h, $0, $1, $2) }
+            return drawn.indices.filter { drawn[$0] != 0 }.compactMap { index in
+                var line = games_timbiriche_line()
+                let result = games_timbiriche_line_at(h, UInt32(index), &line)
+                return result == GAMES_RESULT_OK.rawValue ? TimbiricheLine(line) : nil
+            }
+        }
+    }
+
+    /// Each box's owner, row by row (nil: not taken yet).
+    public var owners: [Player?] {
+        handle.get { h in readList(UInt32(0)) { games_timbiriche_owners(h, $0, $1, $2) } }
+            .map { Player(c: $0) }
+    }
+
+    /// Each box's value, row by row.
+    public var boxValues: [Int] {
+        handle.get { h in readList(UInt8(0)) { games_timbiriche_box_values(h, $0, $1, $2) } }
+            .map(Int.init)
+    }
+
+    private func lines(_ kind: UInt32) -> [TimbiricheLine] {
+        handle.get { h in
+            readList(games_timbiriche_line()) { games_timbiriche_lines(h, kind, $0, $1, $2) }
+        }.map(TimbiricheLine.init)
+    }
+
+    /// Reads a line in dot notation ("a1-b1") for this board; bad text throws
+    /// `.invalidParameter` with the reason.
+    public func line(_ text: String) throws(GamesError) -> TimbiricheLine {
+        try handle.with { (h) throws(GamesError) in
+            var line = games_timbiriche_line()
+            try check(games_timbiriche_parse_line(h, text, &line)) { lastError(h) }
+            return TimbiricheLine(line)
+        }
+    }
+
+    /// Draws `line` and returns the boxes it took (0, 1 or 2; then the same
+    /// player draws again). An illegal line throws `.illegalMove` (`.gameOver`)
+    /// and changes nothing.
+    @discardableResult
+    public func play(_ line: TimbiricheLine) throws(GamesError) -> Int {
+        try handle.with { (h) throws(GamesError) in
+            var completed: UInt32 = 0
+            try check(games_timbiriche_play(h, line.c, &completed)) { lastError(h) }
+            return Int(completed)
+        }
+    }
+
+    /// Draws a line written in dot notation, e.g. "a1-b1".
+    @discardableResult
+    public func play(_ text: String) throws(GamesError) -> Int {
+        try play(line(text))
+    }
+
+    /// The AI's line at `level` (not drawn).
+    public func aiMove(
+        level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) throws(GamesError) -> TimbiricheLine {
+        try handle.with { (h) throws(GamesError) in
+            var line = games_timbiriche_line()
+            let result = budget.withC {
+                games_timbiriche_ai_move(h, level.c, $0, cancel?.handle, &line)
+            }
+            try check(result) { lastError(h) }
+            return TimbiricheLine(line)
+        }
+    }
+
+    /// The AI's line, searched on a background thread; cancelling the task
+    /// stops the search with its best line so far.
+    public func aiMove(
+        level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
+    ) async throws(GamesError) -> TimbiricheLine {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try self.aiMove(level: level, budget: budget, cancel: token)
+        }
+    }
+
+    /// Takes a hint (3 per game, the first free); none left throws.
+    public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
+        -> TimbiricheHint
+    {
+        try handle.with { (h) throws(GamesError) in
+            var hint = games_timbiriche_hint()
+            let result = budget.withC { games_timbiriche_take_hint(h, $0, cancel?.handle, &hint) }
+            try check(result) { lastError(h) }
+            let sentence = readText { games_timbiriche_hint_sentence(h, $0, $1, $2) }
+            return TimbiricheHint(
+                line: TimbiricheLine(hint.line), proven: hint.proven, margin: Int(hint.margin),
+                wasFree: hint.free, hintsLeft: Int(hint.left), sentence: sentence)
+        }
+    }
+
+    /// Takes back the last line.
+    public func undo() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_timbiriche_undo(h)) { lastError(h) }
+        }
+    }
+
+    /// Draws the last undone line again.
+    public func redo() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_timbiriche_redo(h)) { lastError(h) }
+        }
+    }
+
+    /// Starts the next game of a match once this one is over.
+    public func nextGame() throws(GamesError) {
+        try handle.with { (h) throws(GamesError) in
+            try check(games_timbiriche_next_game(h)) { lastError(h) }
+        }
+    }
+
+    /// The game as bytes, for `init(saved:)`.
+    public func save() throws(GamesError) -> [UInt8] {
+        try handle.with { (h) throws(GamesError) in
+            try readBytes({ lastError(h) }) { games_timbiriche_save(h, $0, $1, $2) }
+        }
+    }
+}
+
+private func lastError(_ h: OpaquePointer) -> String {
+    readText { games_timbiriche_last_error(h, $0, $1, $2) }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import Games
+
+/// A game the Rust crates played (`examples/rust/tests/swift_fixtures.rs`).
+struct Fixture: Decodable {
+    let scenario: String
+    let moves: [String]
+    let save: String
+    let winner: String?
+    let score: UInt64?
+    let points: [Int]?
+    let result: String?
+    let turns: Int?
+}
+
+func fixture(_ game: String) throws -> Fixture {
+    let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/\(game).json")
+    return try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+}
+
+func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+func name(_ player: Player?) -> String {
+    switch player {
+    case .first: "first"
+    case .second: "second"
+    case nil: "nobody"
+    }
+}
+
+/// Runs `body` and returns the `GamesError` it threw (nil if it threw none).
+/// Any other error comes back with code 0 and its description, so the
+/// test that expected a `GamesError` fails.
+func thrown<R>(_ body: () throws -> R) -> GamesError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as GamesError {
+        return error
+    } catch {
+        return GamesError(code: .init(rawValue: 0), message: "not a GamesError: \(error)")
+    }
+}
