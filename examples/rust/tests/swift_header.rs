@@ -199,3 +199,79 @@ fn the_checker_sees_a_wrong_arity() {
         vec![("A.swift".to_string(), "games_x_play".to_string(), 3)]
     );
 }
+
+/// Off macOS the XCFramework script stops at once with a sentence saying
+/// what it needs, instead of building half a framework.
+#[cfg(not(target_os = "macos"))]
+#[test]
+fn the_xcframework_script_refuses_to_half_work_off_macos() {
+    let out = std::process::Command::new("bash")
+        .arg(root().join("scripts/build-xcframework.sh"))
+        .output()
+        .expect("bash runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs macOS with Xcode"), "{err}");
+}
+
+/// The regions `// README: name` ... `// END` of the Swift snippet tests,
+/// indentation removed.
+fn snippet_regions(source: &str) -> Vec<String> {
+    let mut regions = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for line in source.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("// README: ") {
+            current = Some((line.len() - trimmed.len(), String::new()));
+        } else if trimmed == "// END" {
+            if let Some((_, text)) = current.take() {
+                regions.push(text);
+            }
+        } else if let Some((indent, text)) = current.as_mut() {
+            text.push_str(line.get(*indent..).unwrap_or(""));
+            text.push('\n');
+        }
+    }
+    regions
+}
+
+/// The bodies of the README's ```swift blocks.
+fn readme_swift_blocks(readme: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in readme.lines() {
+        match current.as_mut() {
+            None if line == "```swift" => current = Some(String::new()),
+            None => {}
+            Some(_) if line == "```" => blocks.extend(current.take()),
+            Some(text) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    blocks
+}
+
+/// Every Swift example of the README is compiled and run by `swift test`:
+/// each ```swift block is a region of `ReadmeSnippets.swift`, and each
+/// region is in the README.
+#[test]
+fn the_readme_swift_examples_are_the_tested_snippets() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("the README");
+    let source =
+        std::fs::read_to_string(root().join("swift/Tests/GamesTests/ReadmeSnippets.swift"))
+            .expect("the snippets");
+    let blocks = readme_swift_blocks(&readme);
+    let regions = snippet_regions(&source);
+    assert!(blocks.len() >= 5, "only {} swift blocks in the README", blocks.len());
+    for block in &blocks {
+        assert!(
+            regions.contains(block),
+            "this README swift block is not a region of ReadmeSnippets.swift:\n{block}"
+        );
+    }
+    for region in &regions {
+        assert!(blocks.contains(region), "this snippet is not in the README:\n{region}");
+    }
+}
