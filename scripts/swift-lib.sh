@@ -1,15 +1,22 @@
 #!/usr/bin/env sh
 # Builds the static engine library for the Swift package on Linux (or any
-# non-Apple host): `cargo build --release -p games-ffi`, then links
-# target/swift-lib/libgames_ffi.a to it. That directory holds only the
-# archive, so the `-lgames_ffi` of include/module.modulemap picks the static
-# library, not the shared one beside it in target/release.
+# non-Apple host) and links target/swift-lib/libgames_ffi.a to it. That
+# directory holds only the archive, so the `-lgames_ffi` of
+# include/module.modulemap picks the static library, not the shared one
+# beside it.
 #
-#   scripts/swift-lib.sh && swift build && swift test
+#   scripts/swift-lib.sh && swift build && swift test    # release library
+#   scripts/swift-lib.sh debug                           # the debug one (CI: already built)
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release -p games-ffi
-target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])' 2>/dev/null || echo target)
+profile="${1:-release}"
+case "$profile" in
+    release) cargo build --release -p games-ffi ;;
+    debug) cargo build -p games-ffi ;;
+    *) echo "usage: scripts/swift-lib.sh [release|debug]" >&2; exit 2 ;;
+esac
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
 mkdir -p target/swift-lib
-ln -sf "$target_dir/release/libgames_ffi.a" target/swift-lib/libgames_ffi.a
-echo "target/swift-lib/libgames_ffi.a -> $target_dir/release/libgames_ffi.a"
+ln -sf "$target_dir/$profile/libgames_ffi.a" target/swift-lib/libgames_ffi.a
+echo "target/swift-lib/libgames_ffi.a -> $target_dir/$profile/libgames_ffi.a"
