@@ -714,3 +714,24 @@ fn play_timbiriche_match_of_three_alternating() {
     let bad = games(&["play", "timbiriche", "--match", "4"], "");
     assert!(!bad.status.success());
 }
+
+#[test]
+fn the_cargo_games_alias_shows_the_build() {
+    // `cargo games play nim` compiles the workspace in release mode on its
+    // first run; with `--quiet` that was minutes of a blank screen.
+    let config = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../.cargo/config.toml"
+    ))
+    .expect("the workspace's .cargo/config.toml");
+    let alias = config
+        .lines()
+        .find(|l| l.trim_start().starts_with("games ="))
+        .expect("a `games` alias");
+    assert!(alias.contains("run --release -p games"), "{alias}");
+    let words: Vec<&str> = alias.split(['"', ' ']).collect();
+    assert!(
+        !words.contains(&"-q") && !words.contains(&"--quiet"),
+        "{alias}"
+    );
+}
