@@ -708,7 +708,23 @@ fn play_timbiriche_match_of_three_alternating() {
     assert!(text.contains("Game 2 of the match."), "{text}");
     assert!(text.contains("Game 3 of the match."), "{text}");
     assert!(
-        text.contains("Match over: player 1 1, player 2 2."),
+        text.contains("Match over: player 1 1, player 2 2: player 2 won the match."),
+        "{text}"
+    );
+    // "Match: 3 or 5 games, points summed over the games": the match score
+    // is shown after each game and beside the points of the game in play.
+    assert!(
+        text.contains("Match score after game 1 of 3: player 1 0, player 2 1."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Match score after game 2 of 3: player 1 1, player 2 1."),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Points: player 1 0, player 2 0; match so far (game 3 of 3): player 1 1, player 2 1."
+        ),
         "{text}"
     );
     let bad = games(&["play", "timbiriche", "--match", "4"], "");
@@ -733,5 +749,85 @@ fn the_cargo_games_alias_shows_the_build() {
     assert!(
         !words.contains(&"-q") && !words.contains(&"--quiet"),
         "{alias}"
+    );
+}
+
+#[test]
+fn play_timbiriche_shows_the_worth_of_valued_boxes() {
+    // "Valued boxes: some boxes are worth 2 or 3 points; the layout is
+    // [...] generated from a seed": layout 1 makes the one box of 1x1
+    // worth 2, and the board and the score must say so.
+    let script = "a1-b1\na1-a2\nb1-b2\na2-b2\n";
+    let out = games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--two-players",
+            "--valued",
+            "1",
+        ],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1  +   +\n    (2) \n2  +   +"), "{text}");
+    assert!(
+        text.contains("Points: player 1 0, player 2 0 (2 more in the open boxes)."),
+        "{text}"
+    );
+    assert!(text.contains("   |2:2|\n"), "{text}");
+    assert!(
+        text.contains("Points: player 1 0, player 2 2 (0 more in the open boxes)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_timbiriche_redo_replays_the_ai_reply_it_undid() {
+    // Undo goes back to your turn (your line and the AI's reply); redo
+    // must replay exactly those moves, not let the AI choose again.
+    let out = games(
+        &["play", "timbiriche", "--level", "easy", "--seed", "2"],
+        "a1-b1\nundo\nredo\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let drawn: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("The AI draws "))
+        .collect();
+    assert_eq!(drawn.len(), 1, "the AI moved again after redo: {text}");
+    let reply = drawn[0].trim_end_matches('.');
+    assert!(
+        text.contains(&format!("Redone: a1-b1 (you), {reply} (the AI).")),
+        "{text}"
+    );
+    // After the redo the board is the one before the undo.
+    let boards: Vec<&str> = text.split("\n\n").filter(|b| b.contains("1  +")).collect();
+    let after_reply = boards.get(2).expect("the board after the AI's reply");
+    assert_eq!(boards.last(), Some(after_reply), "{text}");
+}
+
+#[test]
+fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
+    // "Hints: 3 per game, the first one free (the engine keeps the count;
+    // what a paid hint costs is the host's)."
+    let out = games(
+        &["play", "timbiriche", "--seed", "2"],
+        "hint\nhint\na1-b1\nhint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("3 hints per game, the first free"), "{text}");
+    assert!(text.contains("here they cost nothing"), "{text}");
+    // The same position twice: the same hint, one hint used.
+    assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
+    assert!(text.contains("not counted twice"), "{text}");
+    // A new position: the next (paid) hint.
+    assert!(
+        text.contains("Hint (paid: one of your two paid hints; 1 left)"),
+        "{text}"
     );
 }
