@@ -4,7 +4,19 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn games(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+    games_env(args, stdin, &[])
+}
+
+/// As [`games`], with environment variables set (`None` removes one).
+fn games_env(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_games"));
+    for &(name, value) in env {
+        match value {
+            Some(v) => command.env(name, v),
+            None => command.env_remove(name),
+        };
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -440,15 +452,66 @@ fn play_canicas_reports_bad_input_and_undo() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Not a move"), "{text}");
-    assert!(text.contains("Illegal move: empty-source"), "{text}");
-    assert!(text.contains("Cannot undo"), "{text}");
+    // Sentences, not the codes of `canicas apply --json` (`empty-source:`).
+    assert!(
+        text.contains("Illegal move: there is no marble on a1 to move;"),
+        "{text}"
+    );
+    assert!(!text.contains("empty-source"), "{text}");
+    // At move 0 there is nothing to undo (not "one move at a time").
+    assert!(
+        text.contains("There is nothing to undo: no move has been played yet."),
+        "{text}"
+    );
     assert!(text.contains("Hint: "), "{text}");
 }
 
 #[test]
-fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
-    // A whole game of deal 7 (the first legal move each time), played
-    // twice through the terminal with a records file.
+fn play_canicas_draws_letters_with_a_legend_and_marks_the_arrivals() {
+    // Deal 5 starts with a blue marble on a3 and a cyan one on b4; a3-a4
+    // removes nothing, so three marbles arrive (on a5, i7 and h9); b4-b5
+    // is a second move, so that a second undo is refused.
+    let script = "b4-a3\na3-a4\nb4-b5\nundo\nundo\nquit\n";
+    let args = ["play", "canicas", "--deal", "5", "--no-records"];
+    let out = games(&args, script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    // Piped: no ANSI codes, a letter per colour and a legend.
+    assert!(!text.contains('\x1b'), "{text}");
+    assert!(
+        text.contains("Marbles: r red, g green, y yellow, b blue, m magenta, c cyan, w white;"),
+        "{text}"
+    );
+    assert!(text.contains(" 3 b . . . . . . . . "), "{text}");
+    assert!(
+        text.contains(
+            "Illegal move: a3 already holds a marble; the marble must go to a free cell."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("target-taken"), "{text}");
+    // The arrivals are named and drawn in capitals.
+    assert!(text.contains("Arrived on a5, i7, h9."), "{text}");
+    assert!(text.contains(" 5 M . . . . . . . . "), "{text}");
+    assert!(text.contains(" 7 . . . . . . . . B "), "{text}");
+    assert!(
+        text.contains("The last move was already undone: only one move can be undone at a time"),
+        "{text}"
+    );
+    // Forced colours: each marble in its ANSI colour (blue is 34).
+    let forced = [("NO_COLOR", None), ("CLICOLOR_FORCE", Some("1"))];
+    let text = stdout(&games_env(&args, "quit\n", &forced));
+    assert!(text.contains(" 3 \x1b[1;34mb\x1b[0m . . "), "{text}");
+    assert!(text.contains("\x1b[1;31mr\x1b[0m red"), "{text}");
+    // NO_COLOR wins.
+    let off = [("NO_COLOR", Some("1")), ("CLICOLOR_FORCE", Some("1"))];
+    let text = stdout(&games_env(&args, "quit\n", &off));
+    assert!(!text.contains('\x1b'), "{text}");
+}
+
+/// The moves of a whole game of deal 7 (the first legal move each time),
+/// one a line, and the game they play.
+fn canicas_deal_7_to_the_end() -> (String, canicas_core::Game) {
     let mut game = canicas_core::Game::of_variant(canicas_core::Variant::Five, 7);
     let mut script = String::new();
     while let Some(&mv) = game.state().legal_moves().first() {
@@ -456,6 +519,34 @@ fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
         script.push('\n');
         game.play(mv).unwrap();
     }
+    (script, game)
+}
+
+#[test]
+fn play_canicas_refuses_to_undo_a_game_already_recorded() {
+    // A whole game of deal 7; once it is over and recorded, `undo` would
+    // reopen a game that the records already count.
+    let (script, _) = canicas_deal_7_to_the_end();
+    let out = games(
+        &["play", "canicas", "--deal", "7", "--no-records"],
+        &format!("{script}undo\nquit\n"),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let (_, after) = text.split_once("Game over: ").expect("the game ends");
+    assert!(
+        after.contains("The game is over and recorded: it cannot be undone."),
+        "{text}"
+    );
+    // Nothing was taken back: no board is drawn after the end.
+    assert!(!after.contains("   a b c"), "{after}");
+}
+
+#[test]
+fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
+    // A whole game of deal 7, played twice through the terminal with a
+    // records file.
+    let (script, game) = canicas_deal_7_to_the_end();
     let points = game.state().score();
     let dir = std::env::temp_dir().join(format!("games-cli-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
