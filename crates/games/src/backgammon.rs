@@ -4,7 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side,
+    ai_move, legal_plays, parse_moves, run_arena, steps_to_string, Agent, Dice, Game, Level, Play,
+    Position, Side, Step, Turn, BAR, OFF,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
@@ -230,9 +231,8 @@ pub struct PlayArgs {
     starts: String,
 }
 
-fn board_text(game: &Game, human: Player) -> String {
-    // Show the board from the human's side.
-    let pos = game.state().position_for(human);
+fn board_text(pos: &Position) -> String {
+    // `pos` is seen from the human's side (the human on roll).
     let mut out = String::from("  point: ");
     let mut marks = String::from("  you:   ");
     let mut theirs = String::from("  AI:    ");
@@ -260,6 +260,149 @@ fn board_text(game: &Game, human: Player) -> String {
         pos.off(Side::OnRoll),
         pos.off(Side::Opponent)
     )
+}
+
+/// The AI's play in the human's numbering, as the board is drawn: the
+/// AI's point `p` is the human's `25 - p` (the bar and off keep their names).
+fn in_human_numbering(play: &Play) -> String {
+    let flip = |p: u8| match usize::from(p) {
+        BAR | OFF => p,
+        _ => 25 - p,
+    };
+    let steps: Vec<Step> = play
+        .steps()
+        .iter()
+        .map(|s| Step {
+            from: flip(s.from),
+            to: flip(s.to),
+            hit: s.hit,
+        })
+        .collect();
+    steps_to_string(&steps)
+}
+
+const HELP: &[&str] = &[
+    "Points are numbered from your side: you move from 24 towards 1, your home board is 1-6.",
+    "A play names each checker's move as from/to: 24/18 13/11 moves one checker 24 to 18 and one",
+    "  13 to 11; 24/13 moves one checker with both dice; bar/22 enters from the bar (25 also works);",
+    "  6/off bears off (0 also works); 8/5(2) moves two checkers 8 to 5; a * for a hit may be added.",
+    "You may type a play whole or in parts (24/18, then 13/11); each part is played at once.",
+    "When the steps use the roll as the rules require, press Enter (or type ok) to commit the turn.",
+    "Commands: undo takes back the last step of this turn, reset all of them (before you commit);",
+    "  moves lists the legal plays; hint shows the Hard level's play; help; quit.",
+    "The AI's moves are written in your numbering too (it moves from 1 towards 24).",
+];
+
+/// Play the moves of `text` as steps of the turn in progress (trying the
+/// moves in every order); on a refusal, take back the steps made and say
+/// why the first move that could not be made was refused.
+fn play_steps(game: &mut Game, text: &str) -> Result<(), String> {
+    let moves = parse_moves(text).map_err(|e| e.to_string())?;
+    let turn = game
+        .current_turn()
+        .cloned()
+        .ok_or("there is no roll to play")?;
+    // Each move takes at least one die.
+    let left = turn.remaining_dice().len();
+    if moves.len() > left {
+        return Err(format!(
+            "that is {} checker moves, and only {left} dice are left to play",
+            moves.len()
+        ));
+    }
+    let mut orders: Vec<Vec<(u8, u8)>> = Vec::new();
+    permutations(
+        &moves,
+        &mut Vec::new(),
+        &mut vec![false; moves.len()],
+        &mut orders,
+    );
+    for order in &orders {
+        let mut trial = turn.clone();
+        let mut steps = Vec::new();
+        if order
+            .iter()
+            .all(|&(from, to)| walk(&mut trial, from, to, &mut steps))
+        {
+            for (from, to) in steps {
+                game.step(from, to).map_err(|e| e.to_string())?;
+            }
+            return Ok(());
+        }
+    }
+    // Say why, for the moves in the order written.
+    let mut trial = turn;
+    for &(from, to) in &moves {
+        let mut steps = Vec::new();
+        if !walk(&mut trial, from, to, &mut steps) {
+            let name = |p: u8| match usize::from(p) {
+                BAR => "bar".to_string(),
+                OFF => "off".to_string(),
+                _ => p.to_string(),
+            };
+            let why = trial.why_not(from, to).map_or_else(
+                || "the moves cannot all be made in one roll".to_string(),
+                |r| r.to_string(),
+            );
+            let mv = format!("{}/{}", name(from), name(to));
+            return Err(if why.starts_with(&mv) {
+                why
+            } else {
+                format!("{mv}: {why}")
+            });
+        }
+    }
+    Err("the moves cannot all be made with this roll".to_string())
+}
+
+/// Every order of `moves` (at most 4 moves after repeats, so at most 24).
+fn permutations(
+    moves: &[(u8, u8)],
+    prefix: &mut Vec<(u8, u8)>,
+    used: &mut Vec<bool>,
+    out: &mut Vec<Vec<(u8, u8)>>,
+) {
+    if prefix.len() == moves.len() {
+        if !out.contains(prefix) {
+            out.push(prefix.clone());
+        }
+        return;
+    }
+    for i in 0..moves.len() {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        prefix.push(moves[i]);
+        permutations(moves, prefix, used, out);
+        prefix.pop();
+        used[i] = false;
+    }
+}
+
+/// Move one checker from `from` to `to` with the single steps the turn
+/// offers (through points on the way); the steps are pushed on `steps`.
+/// The turn is left unchanged when it cannot.
+fn walk(turn: &mut Turn, from: u8, to: u8, steps: &mut Vec<(u8, u8)>) -> bool {
+    for o in turn.options() {
+        if o.from != from {
+            continue;
+        }
+        let on_the_way = o.to != 0 && (to == 0 || o.to > to);
+        if o.to != to && !on_the_way {
+            continue;
+        }
+        if turn.step(o.from, o.to).is_err() {
+            continue;
+        }
+        steps.push((o.from, o.to));
+        if o.to == to || walk(turn, o.to, to, steps) {
+            return true;
+        }
+        steps.pop();
+        turn.undo_step();
+    }
+    false
 }
 
 /// `games play backgammon`: you are player 1, moving from 24 towards 1.
@@ -296,8 +439,13 @@ pub fn play(
     );
     say(
         output,
-        "Type a play like `24/18 13/11`, `bar/22`, `6/off`, `8/5(2)`; also hint, moves, quit.",
+        "Type a play like `24/18 13/11`, `bar/22`, `6/off`, `8/5(2)`, whole or in parts, then Enter to commit; also undo, hint, moves, help, quit.",
     );
+    say(
+        output,
+        "The board and the AI's moves use your numbering (the AI moves from 1 towards 24).",
+    );
+    let mut show = true;
     loop {
         if let Some(result) = game.result() {
             let who = if result.winner == human {
@@ -329,19 +477,29 @@ pub fn play(
             let text = if chosen.play.is_pass() {
                 "cannot move".to_string()
             } else {
-                chosen.play.notation()
+                format!(
+                    "plays {} (your numbering)",
+                    in_human_numbering(&chosen.play)
+                )
             };
             say(
                 output,
-                &format!("The AI rolls {} and plays {text}.", roll_text(dice)),
+                &format!("The AI rolls {} and {text}.", roll_text(dice)),
             );
             game.play(&chosen.play).map_err(|e| e.to_string())?;
+            show = true;
             continue;
         }
-        say(output, "");
-        say(output, &board_text(&game, human));
+        let Some(turn) = game.current_turn().cloned() else {
+            return Err("the dice are rolled but no turn is in progress".into());
+        };
+        if show {
+            say(output, "");
+            say(output, &board_text(turn.position()));
+            show = false;
+        }
         let plays: Vec<Play> = game.legal_plays();
-        if plays.len() == 1 && plays[0].is_pass() {
+        if turn.is_pass() {
             say(
                 output,
                 &format!(
@@ -349,18 +507,78 @@ pub fn play(
                     roll_text(dice)
                 ),
             );
-            game.play(&plays[0]).map_err(|e| e.to_string())?;
+            game.play(&Play::pass(&position))
+                .map_err(|e| e.to_string())?;
+            show = true;
             continue;
         }
-        let Some(text) = ask_command(input, output, &format!("You roll {}> ", roll_text(dice)))
-        else {
+        let made = turn.steps();
+        let prompt = if turn.is_complete() {
+            format!(
+                "You roll {}: {} (Enter to commit, undo to take back a step)> ",
+                roll_text(dice),
+                steps_to_string(&made)
+            )
+        } else if made.is_empty() {
+            format!("You roll {}> ", roll_text(dice))
+        } else {
+            format!(
+                "You roll {}: {} so far, {} left> ",
+                roll_text(dice),
+                steps_to_string(&made),
+                turn.remaining_dice()
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        };
+        let Some(text) = ask_command(input, output, &prompt) else {
             return Ok(());
         };
         match text.as_str() {
-            "" => {}
-            "moves" | "help" | "?" => {
+            "" | "ok" | "done" | "commit" => {
+                if turn.is_complete() {
+                    let play = game.commit_turn().map_err(|e| e.to_string())?;
+                    say(output, &format!("You play {}.", play.notation()));
+                    show = true;
+                } else if let Err(e) = turn.commit() {
+                    if !text.is_empty() {
+                        say(output, &format!("Not yet: {e}."));
+                    }
+                }
+            }
+            "help" | "?" => {
+                for line in HELP {
+                    say(output, line);
+                }
+            }
+            "moves" => {
                 let list: Vec<String> = plays.iter().map(Play::notation).collect();
                 say(output, &format!("Legal plays: {}", list.join(", ")));
+            }
+            "undo" => match game.undo_step() {
+                Some(step) => {
+                    say(
+                        output,
+                        &format!("Taken back: {}.", steps_to_string(&[step])),
+                    );
+                    show = true;
+                }
+                None => say(
+                    output,
+                    "No step of this turn to take back (a committed turn is final).",
+                ),
+            },
+            "reset" => {
+                let mut any = false;
+                while game.undo_step().is_some() {
+                    any = true;
+                }
+                show = any;
+                if !any {
+                    say(output, "No step of this turn to take back.");
+                }
             }
             "hint" => {
                 let best = ai_move(
@@ -373,15 +591,9 @@ pub fn play(
                 );
                 say(output, &format!("Hint: {}", best.play.notation()));
             }
-            text => match game.play_notation(text) {
-                Ok(_) => {}
-                Err(e) => {
-                    let sample: Vec<String> = plays.iter().take(6).map(Play::notation).collect();
-                    say(
-                        output,
-                        &format!("Not a legal play: {e}. For example: {}", sample.join(", ")),
-                    );
-                }
+            text => match play_steps(&mut game, text) {
+                Ok(()) => show = true,
+                Err(why) => say(output, &format!("Not a legal play: {why}.")),
             },
         }
     }

@@ -922,3 +922,89 @@ fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
         "{text}"
     );
 }
+
+#[test]
+fn play_backgammon_writes_the_ai_moves_in_your_numbering() {
+    // The board is drawn in your numbering (you move from 24 towards 1), so
+    // the AI's moves are written in it too: the AI moves from 1 towards 24.
+    // Seed 3: the AI starts with 61 and makes its 7-point (its 13/7 8/7,
+    // your 12/18 17/18).
+    let out = games(
+        &["play", "backgammon", "--seed", "3", "--starts", "ai"],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("The AI rolls 61 and plays 17/18 12/18 (your numbering)."),
+        "{text}"
+    );
+    // Every AI move of the first turn of seeds 1 to 8 goes up in your numbering.
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let out = games(
+            &["play", "backgammon", "--seed", &seed, "--starts", "ai"],
+            "quit\n",
+        );
+        let text = stdout(&out);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("The AI rolls"))
+            .expect("the AI's opening play");
+        let play = line
+            .split(" and plays ")
+            .nth(1)
+            .and_then(|p| p.strip_suffix(" (your numbering)."))
+            .expect("a play in your numbering");
+        for part in play.split(' ') {
+            let points: Vec<u32> = part
+                .split(['/', '(', '*'])
+                .filter_map(|p| p.parse().ok())
+                .collect();
+            assert!(points.windows(2).all(|w| w[0] < w[1]), "{seed}: {line}");
+        }
+    }
+}
+
+#[test]
+fn play_backgammon_help_steps_undo_and_reasons() {
+    // Seed 3: you start with 61.
+    let script = "help\n24/1\n13/12\n13/7\nundo\n13/7 8/7\nundo\n8/7\n\nquit\n";
+    let out = games(&["play", "backgammon", "--seed", "3"], script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    // help explains the notation and the commands.
+    for needle in [
+        "24/13 moves one checker with both dice",
+        "bar/22 enters from the bar",
+        "6/off bears off",
+        "8/5(2) moves two checkers",
+        "undo takes back the last step of this turn",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    // An illegal play gets its reason.
+    assert!(
+        text.contains(
+            "Not a legal play: 24/1 is 23 pip(s), and the dice left (6, 1) cannot make it."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not a legal play: 13/12: point 12 is held by 5 of the opponent's checkers"),
+        "{text}"
+    );
+    // A step is played at once and can be taken back before the commit.
+    assert!(
+        text.contains("You roll 61: 13/7 so far, 1 left> "),
+        "{text}"
+    );
+    assert!(text.contains("Taken back: 13/7."), "{text}");
+    // The whole play typed at once, then its last step taken back and
+    // played again before the commit.
+    assert!(text.contains("Taken back: 8/7."), "{text}");
+    assert!(
+        text.contains("You roll 61: 13/7 8/7 (Enter to commit, undo to take back a step)> "),
+        "{text}"
+    );
+    assert!(text.contains("You play 13/7 8/7."), "{text}");
+}
