@@ -42,6 +42,15 @@ pub enum StepRefusal {
         /// Checkers on the bar of the side on roll.
         on_bar: u8,
     },
+    /// The move does not go forward (a checker moves from a higher point
+    /// to a lower one, or off).
+    #[error("{}/{} does not go forward: checkers move from higher points to lower ones", point_text(*from), point_text(*to))]
+    NotForward {
+        /// Starting point.
+        from: u8,
+        /// Landing point.
+        to: u8,
+    },
     /// The side on roll has no checker where the move starts.
     #[error("you have no checker on {}", point_text(*from))]
     NoChecker {
@@ -401,6 +410,9 @@ impl Turn {
     pub fn why_not(&self, from: u8, to: u8) -> Option<StepRefusal> {
         if self.made.len() >= self.need || self.remaining.is_empty() {
             return Some(StepRefusal::NoDiceLeft);
+        }
+        if usize::from(to) != OFF && to >= from {
+            return Some(StepRefusal::NotForward { from, to });
         }
         let b = &self.current.b;
         let on_bar = u8::try_from(b[BAR].max(0)).unwrap_or(0);

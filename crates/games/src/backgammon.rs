@@ -589,7 +589,12 @@ pub fn play(
                     Budget::UNLIMITED,
                     &cancel,
                 );
-                say(output, &format!("Hint: {}", best.play.notation()));
+                let whole = if made.is_empty() {
+                    ""
+                } else {
+                    " (the whole roll, from the start of this turn: reset takes your steps back)"
+                };
+                say(output, &format!("Hint: {}{whole}", best.play.notation()));
             }
             text => match play_steps(&mut game, text) {
                 Ok(()) => show = true,
