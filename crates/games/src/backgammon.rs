@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, parse_moves, run_arena, steps_to_string, Agent, Dice, Game, Level, Play,
-    Position, Side, Step, Turn, BAR, OFF,
+    ai_move, legal_plays, parse_moves, parse_play, run_arena, steps_to_string, Agent, Dice, Game,
+    Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
@@ -293,116 +293,156 @@ const HELP: &[&str] = &[
     "The AI's moves are written in your numbering too (it moves from 1 towards 24).",
 ];
 
-/// Play the moves of `text` as steps of the turn in progress (trying the
-/// moves in every order); on a refusal, take back the steps made and say
-/// why the first move that could not be made was refused.
-fn play_steps(game: &mut Game, text: &str) -> Result<(), String> {
+/// The steps that make the moves of `text` from `turn` as it stands, or
+/// why the first move that cannot be made is refused.
+///
+/// Before any step of the turn, a text that is a whole legal play is that
+/// play (`3/off` with 4-1 may be 3/2/off). Otherwise the moves are made one
+/// die at a time, interleaved in any order (two checkers on the bar both
+/// enter before either goes on), preferring the way with as many hits as
+/// the text marks with `*`, then the way with the fewest steps.
+fn plan_steps(turn: &Turn, text: &str) -> Result<Vec<Step>, String> {
     let moves = parse_moves(text).map_err(|e| e.to_string())?;
+    // Each move takes at least one die.
+    let left = turn.remaining_dice().len();
+    if moves.len() > left {
+        return Err(if left == 0 {
+            "the roll is used up: press Enter to commit the turn, or undo to take back a step"
+                .to_string()
+        } else {
+            format!(
+                "that is {} checker moves, and only {left} dice are left to play",
+                moves.len()
+            )
+        });
+    }
+    if turn.steps().is_empty() {
+        if let Ok(play) = parse_play(turn.start(), turn.dice(), text) {
+            let mut trial = turn.clone();
+            if play
+                .steps()
+                .iter()
+                .all(|s| trial.step(s.from, s.to).is_ok())
+                && trial.is_complete()
+            {
+                return Ok(play.steps().to_vec());
+            }
+        }
+    }
+    let mut ways: Vec<Vec<Step>> = Vec::new();
+    realizations(turn, &mut moves.clone(), &mut Vec::new(), &mut ways);
+    let stars = text.matches('*').count();
+    let hits = |w: &Vec<Step>| w.iter().filter(|s| s.hit).count();
+    ways.sort_by_key(|w| (hits(w) != stars, w.len()));
+    if let Some(way) = ways.into_iter().next() {
+        return Ok(way);
+    }
+    // Say why, for the moves in the order written.
+    let mut trial = turn.clone();
+    for &(from, to) in &moves {
+        let mut found = Vec::new();
+        realizations(&trial, &mut vec![(from, to)], &mut Vec::new(), &mut found);
+        found.sort_by_key(Vec::len);
+        match found.first() {
+            Some(way) => {
+                for s in way {
+                    trial.step(s.from, s.to).map_err(|e| e.to_string())?;
+                }
+            }
+            None => {
+                let name = |p: u8| match usize::from(p) {
+                    BAR => "bar".to_string(),
+                    OFF => "off".to_string(),
+                    _ => p.to_string(),
+                };
+                let why = trial.why_not(from, to).map_or_else(
+                    || "the moves cannot all be made in one roll".to_string(),
+                    |r| r.to_string(),
+                );
+                let mv = format!("{}/{}", name(from), name(to));
+                return Err(if why.starts_with(&mv) {
+                    why
+                } else {
+                    format!("{mv}: {why}")
+                });
+            }
+        }
+    }
+    Err("the moves cannot all be made together with this roll".to_string())
+}
+
+/// Play the moves of `text` as steps of the turn in progress. `typed`
+/// holds the parts typed in this turn so far (when they are still what the
+/// steps made are): when `text` does not fit after them, the whole turn is
+/// read again from its start (`3/off`, then `2/1`, with 4-1: 3/off uses
+/// the 4, not the 4 and the 1).
+fn play_steps(game: &mut Game, typed: &mut Option<Vec<String>>, text: &str) -> Result<(), String> {
     let turn = game
         .current_turn()
         .cloned()
         .ok_or("there is no roll to play")?;
-    // Each move takes at least one die.
-    let left = turn.remaining_dice().len();
-    if moves.len() > left {
-        return Err(format!(
-            "that is {} checker moves, and only {left} dice are left to play",
-            moves.len()
-        ));
-    }
-    let mut orders: Vec<Vec<(u8, u8)>> = Vec::new();
-    permutations(
-        &moves,
-        &mut Vec::new(),
-        &mut vec![false; moves.len()],
-        &mut orders,
-    );
-    for order in &orders {
-        let mut trial = turn.clone();
-        let mut steps = Vec::new();
-        if order
-            .iter()
-            .all(|&(from, to)| walk(&mut trial, from, to, &mut steps))
-        {
-            for (from, to) in steps {
-                game.step(from, to).map_err(|e| e.to_string())?;
-            }
-            return Ok(());
-        }
-    }
-    // Say why, for the moves in the order written.
-    let mut trial = turn;
-    for &(from, to) in &moves {
-        let mut steps = Vec::new();
-        if !walk(&mut trial, from, to, &mut steps) {
-            let name = |p: u8| match usize::from(p) {
-                BAR => "bar".to_string(),
-                OFF => "off".to_string(),
-                _ => p.to_string(),
-            };
-            let why = trial.why_not(from, to).map_or_else(
-                || "the moves cannot all be made in one roll".to_string(),
-                |r| r.to_string(),
-            );
-            let mv = format!("{}/{}", name(from), name(to));
-            return Err(if why.starts_with(&mv) {
-                why
-            } else {
-                format!("{mv}: {why}")
+    let (steps, from_start) = match plan_steps(&turn, text) {
+        Ok(steps) => (steps, false),
+        Err(why) => {
+            let before = typed.as_ref().filter(|parts| !parts.is_empty());
+            let again = before.and_then(|parts| {
+                let fresh = Turn::new(*turn.start(), turn.dice());
+                plan_steps(&fresh, &format!("{} {text}", parts.join(" "))).ok()
             });
+            match again {
+                Some(steps) => (steps, true),
+                None => return Err(why),
+            }
         }
+    };
+    if from_start {
+        while game.undo_step().is_some() {}
     }
-    Err("the moves cannot all be made with this roll".to_string())
+    for s in &steps {
+        game.step(s.from, s.to).map_err(|e| e.to_string())?;
+    }
+    if let Some(parts) = typed.as_mut() {
+        parts.push(text.to_string());
+    }
+    Ok(())
 }
 
-/// Every order of `moves` (at most 4 moves after repeats, so at most 24).
-fn permutations(
-    moves: &[(u8, u8)],
-    prefix: &mut Vec<(u8, u8)>,
-    used: &mut Vec<bool>,
-    out: &mut Vec<Vec<(u8, u8)>>,
+/// Every way to make the moves `(at, to)` with single steps the turn
+/// offers, one die at a time, the moves' steps interleaved in any order (a
+/// move of several dice goes through points on the way); each way's steps
+/// are pushed on `out`. At most 4 steps deep.
+fn realizations(
+    turn: &Turn,
+    moves: &mut Vec<(u8, u8)>,
+    made: &mut Vec<Step>,
+    out: &mut Vec<Vec<Step>>,
 ) {
-    if prefix.len() == moves.len() {
-        if !out.contains(prefix) {
-            out.push(prefix.clone());
-        }
+    if moves.iter().all(|&(at, to)| at == to) {
+        out.push(made.clone());
         return;
     }
+    let options = turn.options();
     for i in 0..moves.len() {
-        if used[i] {
+        let (at, to) = moves[i];
+        if at == to {
             continue;
         }
-        used[i] = true;
-        prefix.push(moves[i]);
-        permutations(moves, prefix, used, out);
-        prefix.pop();
-        used[i] = false;
+        for o in &options {
+            let on_the_way = o.to != 0 && (to == 0 || o.to > to);
+            if o.from != at || (o.to != to && !on_the_way) {
+                continue;
+            }
+            let mut next = turn.clone();
+            let Ok(step) = next.step(o.from, o.to) else {
+                continue;
+            };
+            made.push(step);
+            moves[i] = (o.to, to);
+            realizations(&next, moves, made, out);
+            moves[i] = (at, to);
+            made.pop();
+        }
     }
-}
-
-/// Move one checker from `from` to `to` with the single steps the turn
-/// offers (through points on the way); the steps are pushed on `steps`.
-/// The turn is left unchanged when it cannot.
-fn walk(turn: &mut Turn, from: u8, to: u8, steps: &mut Vec<(u8, u8)>) -> bool {
-    for o in turn.options() {
-        if o.from != from {
-            continue;
-        }
-        let on_the_way = o.to != 0 && (to == 0 || o.to > to);
-        if o.to != to && !on_the_way {
-            continue;
-        }
-        if turn.step(o.from, o.to).is_err() {
-            continue;
-        }
-        steps.push((o.from, o.to));
-        if o.to == to || walk(turn, o.to, to, steps) {
-            return true;
-        }
-        steps.pop();
-        turn.undo_step();
-    }
-    false
 }
 
 /// `games play backgammon`: you are player 1, moving from 24 towards 1.
@@ -446,6 +486,8 @@ pub fn play(
         "The board and the AI's moves use your numbering (the AI moves from 1 towards 24).",
     );
     let mut show = true;
+    // The parts typed in this turn, while they are what the steps made are.
+    let mut typed: Option<Vec<String>> = Some(Vec::new());
     loop {
         if let Some(result) = game.result() {
             let who = if result.winner == human {
@@ -453,9 +495,14 @@ pub fn play(
             } else {
                 "The AI wins"
             };
+            let kind = match result.kind {
+                WinKind::Single => "a single game",
+                WinKind::Gammon => "a gammon",
+                WinKind::Backgammon => "a backgammon",
+            };
             say(
                 output,
-                &format!("{who}: {:?}, {} point(s).", result.kind, result.points),
+                &format!("{who} {kind}: {} point(s).", result.points),
             );
             return Ok(());
         }
@@ -542,6 +589,7 @@ pub fn play(
                     let play = game.commit_turn().map_err(|e| e.to_string())?;
                     say(output, &format!("You play {}.", play.notation()));
                     show = true;
+                    typed = Some(Vec::new());
                 } else if let Err(e) = turn.commit() {
                     if !text.is_empty() {
                         say(output, &format!("Not yet: {e}."));
@@ -559,6 +607,11 @@ pub fn play(
             }
             "undo" => match game.undo_step() {
                 Some(step) => {
+                    // The parts typed no longer say what the steps are.
+                    typed = game
+                        .current_turn()
+                        .is_some_and(|t| t.steps().is_empty())
+                        .then(Vec::new);
                     say(
                         output,
                         &format!("Taken back: {}.", steps_to_string(&[step])),
@@ -575,6 +628,7 @@ pub fn play(
                 while game.undo_step().is_some() {
                     any = true;
                 }
+                typed = Some(Vec::new());
                 show = any;
                 if !any {
                     say(output, "No step of this turn to take back.");
@@ -596,10 +650,75 @@ pub fn play(
                 };
                 say(output, &format!("Hint: {}{whole}", best.play.notation()));
             }
-            text => match play_steps(&mut game, text) {
+            text => match play_steps(&mut game, &mut typed, text) {
                 Ok(()) => show = true,
                 Err(why) => say(output, &format!("Not a legal play: {why}.")),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with `me` and `opp` (each from its own side: point, count) and
+    /// the dice `a`-`b` rolled for the side on roll.
+    fn game_at(me: &[(usize, u8)], opp: &[(usize, u8)], a: u8, b: u8) -> Game {
+        let (mut mine, mut theirs) = ([0u8; 26], [0u8; 26]);
+        for &(p, n) in me {
+            mine[p] = n;
+        }
+        for &(p, n) in opp {
+            theirs[p] = n;
+        }
+        let position = Position::from_board_counts(&mine, &theirs).unwrap();
+        let mut game = Game::from_position(position, Player::First);
+        game.set_dice(Dice::new(a, b).unwrap()).unwrap();
+        game
+    }
+
+    fn made(game: &Game) -> String {
+        steps_to_string(&game.current_turn().unwrap().steps())
+    }
+
+    #[test]
+    fn two_checkers_on_the_bar_enter_before_either_goes_on() {
+        let mut game = game_at(&[(BAR, 2), (6, 13)], &[(6, 15)], 1, 1);
+        let mut typed = Some(Vec::new());
+        play_steps(&mut game, &mut typed, "bar/23(2)").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        assert_eq!(made(&game), "bar/23(2)");
+    }
+
+    #[test]
+    fn a_part_that_does_not_fit_reads_the_turn_again() {
+        // With 4-1, `3/off` alone is a whole play (3/2/off), but followed by
+        // `2/1` it is the 4 bearing off from 3.
+        let mut game = game_at(&[(3, 1), (2, 1), (1, 1)], &[(1, 15)], 4, 1);
+        let mut typed = Some(Vec::new());
+        play_steps(&mut game, &mut typed, "3/off").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        play_steps(&mut game, &mut typed, "2/1").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        assert_eq!(made(&game), "3/off 2/1");
+        // A part that fits nothing is refused with its reason, and the
+        // steps stay as they were.
+        let why = play_steps(&mut game, &mut typed, "1/off").unwrap_err();
+        assert!(why.contains("the roll is used up"), "{why}");
+        assert_eq!(made(&game), "3/off 2/1");
+    }
+
+    #[test]
+    fn a_star_chooses_the_way_that_hits() {
+        // 3-1 from 13 to 9: through 12 (a blot of the opponent's, hit) or
+        // through 10 (empty). The opponent's point 13 is our 12.
+        let text = |t: &str| {
+            let mut game = game_at(&[(13, 15)], &[(13, 1), (1, 14)], 3, 1);
+            play_steps(&mut game, &mut None, t).unwrap();
+            made(&game)
+        };
+        assert_eq!(text("13/9*"), "13/12*/9");
+        assert_eq!(text("13/9"), "13/9");
     }
 }

@@ -1008,3 +1008,63 @@ fn play_backgammon_help_steps_undo_and_reasons() {
     );
     assert!(text.contains("You play 13/7 8/7."), "{text}");
 }
+
+#[test]
+fn play_backgammon_a_whole_game_typed_one_move_at_a_time() {
+    // The command's game replayed here: seed 5, the AI's generator seeded
+    // with 5 ^ 0xB6, Normal level. You play the first legal play of each
+    // roll, one checker move a line, then Enter to commit.
+    use backgammon_core::{ai_move, Budget, CancelFlag, Game, GameRng, Level, Player, WinKind};
+    let seed = 5;
+    let mut game = Game::new(seed);
+    let mut rng = GameRng::from_seed(seed ^ 0xB6);
+    let mut script = String::new();
+    while game.result().is_none() {
+        let Some(dice) = game.dice() else {
+            game.roll().unwrap();
+            continue;
+        };
+        let play = if game.player_on_roll() == Player::First {
+            let play = game.legal_plays()[0];
+            if !play.is_pass() {
+                for part in play.notation().split(' ') {
+                    script.push_str(part);
+                    script.push('\n');
+                }
+                script.push('\n');
+            }
+            play
+        } else {
+            let position = *game.state().position();
+            let cancel = CancelFlag::new();
+            ai_move(
+                &position,
+                dice,
+                Level::Normal,
+                &mut rng,
+                Budget::UNLIMITED,
+                &cancel,
+            )
+            .play
+        };
+        game.play(&play).unwrap();
+    }
+    let result = game.result().unwrap();
+    let out = games(&["play", "backgammon", "--seed", "5"], &script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("Not a legal play"), "{text}");
+    let kind = match result.kind {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    };
+    let who = if result.winner == Player::First {
+        "You win"
+    } else {
+        "The AI wins"
+    };
+    // In words, not the Rust name of the value (`Single`).
+    let end = format!("{who} {kind}: {} point(s).", result.points);
+    assert!(text.contains(&end), "{end}: {text}");
+}
