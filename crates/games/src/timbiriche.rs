@@ -490,6 +490,8 @@ pub fn play(
                     ),
                 );
                 mm.next_game().map_err(|e| e.to_string())?;
+                // A new game has its own three hints.
+                last_hint = None;
                 say(
                     output,
                     &format!("Game {} of the match.", mm.games_finished() + 1),

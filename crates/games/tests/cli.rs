@@ -1068,3 +1068,27 @@ fn play_backgammon_a_whole_game_typed_one_move_at_a_time() {
     let end = format!("{who} {kind}: {} point(s).", result.points);
     assert!(text.contains(&end), "{end}: {text}");
 }
+
+#[test]
+fn play_timbiriche_each_game_of_a_match_has_its_own_hints() {
+    // "Hints: 3 per game, the first one free": the same empty 1x1 board
+    // opens every game of the match, and the first hint of game 2 is its
+    // own free hint, not game 1's hint repeated.
+    let game = "hint\na1-b1\na1-a2\nb1-b2\na2-b2\n";
+    let out = games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--two-players",
+            "--match",
+            "3",
+        ],
+        &game.repeat(2),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
+    assert!(!text.contains("not counted twice"), "{text}");
+}
