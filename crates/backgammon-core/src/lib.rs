@@ -73,5 +73,5 @@ pub use position_id::PositionIdError;
 pub use pubeval::{pubeval_move, pubeval_score};
 pub use rules::{DiceOutcome, GameError, GameResult, GameState, Opening};
 pub use sample::sample_positions;
-pub use turn::{StepOption, Turn, TurnError};
+pub use turn::{StepOption, StepRefusal, Turn, TurnError};
 pub use xgid::XgidError;

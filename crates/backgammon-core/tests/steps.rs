@@ -116,3 +116,58 @@ fn game_session_steps_and_commit() {
         "no dice rolled for the next player yet"
     );
 }
+
+#[test]
+fn a_refused_move_says_why() {
+    use backgammon_core::StepRefusal;
+    // "A player with checkers on the bar must enter them all [...] before
+    // any other checker moves".
+    let t = Turn::new(pos(&[(BAR, 1), (6, 14)], &[(1, 15)]), d(3, 1));
+    assert_eq!(t.why_not(6, 3), Some(StepRefusal::MustEnter { on_bar: 1 }));
+    assert_eq!(t.why_not(BAR as u8, 22), None);
+    // "A number bears off a checker from the matching point, or, if no
+    // checker is on a higher point, from the highest occupied point."
+    let t = Turn::new(pos(&[(5, 1), (2, 14)], &[(24, 15)]), d(6, 3));
+    assert_eq!(
+        t.why_not(2, 0),
+        Some(StepRefusal::HigherChecker { point: 2, die: 6 })
+    );
+    assert_eq!(t.why_not(5, 0), None);
+    // "if either could be played but not both, the larger must be played".
+    let p = pos(&[(24, 1), (1, 14)], &[(12, 2)]);
+    let mut t = Turn::new(p, d(6, 5));
+    assert_eq!(t.why_not(24, 19), Some(StepRefusal::RollRule));
+    t.step(24, 18).unwrap();
+    assert_eq!(t.why_not(1, 0), Some(StepRefusal::NoDiceLeft));
+    // A move of several dice is refused when every way is blocked.
+    let t = Turn::new(Position::start(), d(6, 5));
+    assert_eq!(t.why_not(24, 13), None);
+    let t = Turn::new(Position::start(), d(6, 6));
+    assert_eq!(
+        t.why_not(24, 12),
+        Some(StepRefusal::Blocked {
+            point: 12,
+            count: 5
+        })
+    );
+    // Any pair of numbers a host passes gets a reason, never a panic.
+    for from in 0..=40u8 {
+        for to in 0..=40u8 {
+            let why = t.why_not(from, to);
+            assert_eq!(
+                why.is_none(),
+                from == 24 && to == 18 || from == 13 && to == 7 || from == 8 && to == 2,
+                "{from}/{to}: {why:?}"
+            );
+        }
+    }
+    assert_eq!(
+        t.why_not(5, 20),
+        Some(StepRefusal::NotForward { from: 5, to: 20 })
+    );
+    assert!(t
+        .why_not(24, 12)
+        .unwrap()
+        .to_string()
+        .contains("point 12 is held by 5 of the opponent's checkers"));
+}

@@ -4,7 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side,
+    ai_move, legal_plays, parse_moves, parse_play, run_arena, steps_to_string, Agent, Dice, Game,
+    Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
@@ -230,9 +231,8 @@ pub struct PlayArgs {
     starts: String,
 }
 
-fn board_text(game: &Game, human: Player) -> String {
-    // Show the board from the human's side.
-    let pos = game.state().position_for(human);
+fn board_text(pos: &Position) -> String {
+    // `pos` is seen from the human's side (the human on roll).
     let mut out = String::from("  point: ");
     let mut marks = String::from("  you:   ");
     let mut theirs = String::from("  AI:    ");
@@ -260,6 +260,189 @@ fn board_text(game: &Game, human: Player) -> String {
         pos.off(Side::OnRoll),
         pos.off(Side::Opponent)
     )
+}
+
+/// The AI's play in the human's numbering, as the board is drawn: the
+/// AI's point `p` is the human's `25 - p` (the bar and off keep their names).
+fn in_human_numbering(play: &Play) -> String {
+    let flip = |p: u8| match usize::from(p) {
+        BAR | OFF => p,
+        _ => 25 - p,
+    };
+    let steps: Vec<Step> = play
+        .steps()
+        .iter()
+        .map(|s| Step {
+            from: flip(s.from),
+            to: flip(s.to),
+            hit: s.hit,
+        })
+        .collect();
+    steps_to_string(&steps)
+}
+
+const HELP: &[&str] = &[
+    "Points are numbered from your side: you move from 24 towards 1, your home board is 1-6.",
+    "A play names each checker's move as from/to: 24/18 13/11 moves one checker 24 to 18 and one",
+    "  13 to 11; 24/13 moves one checker with both dice; bar/22 enters from the bar (25 also works);",
+    "  6/off bears off (0 also works); 8/5(2) moves two checkers 8 to 5; a * for a hit may be added.",
+    "You may type a play whole or in parts (24/18, then 13/11); each part is played at once.",
+    "When the steps use the roll as the rules require, press Enter (or type ok) to commit the turn.",
+    "Commands: undo takes back the last step of this turn, reset all of them (before you commit);",
+    "  moves lists the legal plays; hint shows the Hard level's play; help; quit.",
+    "The AI's moves are written in your numbering too (it moves from 1 towards 24).",
+];
+
+/// The steps that make the moves of `text` from `turn` as it stands, or
+/// why the first move that cannot be made is refused.
+///
+/// Before any step of the turn, a text that is a whole legal play is that
+/// play (`3/off` with 4-1 may be 3/2/off). Otherwise the moves are made one
+/// die at a time, interleaved in any order (two checkers on the bar both
+/// enter before either goes on), preferring the way with as many hits as
+/// the text marks with `*`, then the way with the fewest steps.
+fn plan_steps(turn: &Turn, text: &str) -> Result<Vec<Step>, String> {
+    let moves = parse_moves(text).map_err(|e| e.to_string())?;
+    // Each move takes at least one die.
+    let left = turn.remaining_dice().len();
+    if moves.len() > left {
+        return Err(if left == 0 {
+            "the roll is used up: press Enter to commit the turn, or undo to take back a step"
+                .to_string()
+        } else {
+            format!(
+                "that is {} checker moves, and only {left} dice are left to play",
+                moves.len()
+            )
+        });
+    }
+    if turn.steps().is_empty() {
+        if let Ok(play) = parse_play(turn.start(), turn.dice(), text) {
+            let mut trial = turn.clone();
+            if play
+                .steps()
+                .iter()
+                .all(|s| trial.step(s.from, s.to).is_ok())
+                && trial.is_complete()
+            {
+                return Ok(play.steps().to_vec());
+            }
+        }
+    }
+    let mut ways: Vec<Vec<Step>> = Vec::new();
+    realizations(turn, &mut moves.clone(), &mut Vec::new(), &mut ways);
+    let stars = text.matches('*').count();
+    let hits = |w: &Vec<Step>| w.iter().filter(|s| s.hit).count();
+    ways.sort_by_key(|w| (hits(w) != stars, w.len()));
+    if let Some(way) = ways.into_iter().next() {
+        return Ok(way);
+    }
+    // Say why, for the moves in the order written.
+    let mut trial = turn.clone();
+    for &(from, to) in &moves {
+        let mut found = Vec::new();
+        realizations(&trial, &mut vec![(from, to)], &mut Vec::new(), &mut found);
+        found.sort_by_key(Vec::len);
+        match found.first() {
+            Some(way) => {
+                for s in way {
+                    trial.step(s.from, s.to).map_err(|e| e.to_string())?;
+                }
+            }
+            None => {
+                let name = |p: u8| match usize::from(p) {
+                    BAR => "bar".to_string(),
+                    OFF => "off".to_string(),
+                    _ => p.to_string(),
+                };
+                let why = trial.why_not(from, to).map_or_else(
+                    || "the moves cannot all be made in one roll".to_string(),
+                    |r| r.to_string(),
+                );
+                let mv = format!("{}/{}", name(from), name(to));
+                return Err(if why.starts_with(&mv) {
+                    why
+                } else {
+                    format!("{mv}: {why}")
+                });
+            }
+        }
+    }
+    Err("the moves cannot all be made together with this roll".to_string())
+}
+
+/// Play the moves of `text` as steps of the turn in progress. `typed`
+/// holds the parts typed in this turn so far (when they are still what the
+/// steps made are): when `text` does not fit after them, the whole turn is
+/// read again from its start (`3/off`, then `2/1`, with 4-1: 3/off uses
+/// the 4, not the 4 and the 1).
+fn play_steps(game: &mut Game, typed: &mut Option<Vec<String>>, text: &str) -> Result<(), String> {
+    let turn = game
+        .current_turn()
+        .cloned()
+        .ok_or("there is no roll to play")?;
+    let (steps, from_start) = match plan_steps(&turn, text) {
+        Ok(steps) => (steps, false),
+        Err(why) => {
+            let before = typed.as_ref().filter(|parts| !parts.is_empty());
+            let again = before.and_then(|parts| {
+                let fresh = Turn::new(*turn.start(), turn.dice());
+                plan_steps(&fresh, &format!("{} {text}", parts.join(" "))).ok()
+            });
+            match again {
+                Some(steps) => (steps, true),
+                None => return Err(why),
+            }
+        }
+    };
+    if from_start {
+        while game.undo_step().is_some() {}
+    }
+    for s in &steps {
+        game.step(s.from, s.to).map_err(|e| e.to_string())?;
+    }
+    if let Some(parts) = typed.as_mut() {
+        parts.push(text.to_string());
+    }
+    Ok(())
+}
+
+/// Every way to make the moves `(at, to)` with single steps the turn
+/// offers, one die at a time, the moves' steps interleaved in any order (a
+/// move of several dice goes through points on the way); each way's steps
+/// are pushed on `out`. At most 4 steps deep.
+fn realizations(
+    turn: &Turn,
+    moves: &mut Vec<(u8, u8)>,
+    made: &mut Vec<Step>,
+    out: &mut Vec<Vec<Step>>,
+) {
+    if moves.iter().all(|&(at, to)| at == to) {
+        out.push(made.clone());
+        return;
+    }
+    let options = turn.options();
+    for i in 0..moves.len() {
+        let (at, to) = moves[i];
+        if at == to {
+            continue;
+        }
+        for o in &options {
+            let on_the_way = o.to != 0 && (to == 0 || o.to > to);
+            if o.from != at || (o.to != to && !on_the_way) {
+                continue;
+            }
+            let mut next = turn.clone();
+            let Ok(step) = next.step(o.from, o.to) else {
+                continue;
+            };
+            made.push(step);
+            moves[i] = (o.to, to);
+            realizations(&next, moves, made, out);
+            moves[i] = (at, to);
+            made.pop();
+        }
+    }
 }
 
 /// `games play backgammon`: you are player 1, moving from 24 towards 1.
@@ -296,8 +479,15 @@ pub fn play(
     );
     say(
         output,
-        "Type a play like `24/18 13/11`, `bar/22`, `6/off`, `8/5(2)`; also hint, moves, quit.",
+        "Type a play like `24/18 13/11`, `bar/22`, `6/off`, `8/5(2)`, whole or in parts, then Enter to commit; also undo, hint, moves, help, quit.",
     );
+    say(
+        output,
+        "The board and the AI's moves use your numbering (the AI moves from 1 towards 24).",
+    );
+    let mut show = true;
+    // The parts typed in this turn, while they are what the steps made are.
+    let mut typed: Option<Vec<String>> = Some(Vec::new());
     loop {
         if let Some(result) = game.result() {
             let who = if result.winner == human {
@@ -305,9 +495,14 @@ pub fn play(
             } else {
                 "The AI wins"
             };
+            let kind = match result.kind {
+                WinKind::Single => "a single game",
+                WinKind::Gammon => "a gammon",
+                WinKind::Backgammon => "a backgammon",
+            };
             say(
                 output,
-                &format!("{who}: {:?}, {} point(s).", result.kind, result.points),
+                &format!("{who} {kind}: {} point(s).", result.points),
             );
             return Ok(());
         }
@@ -329,19 +524,29 @@ pub fn play(
             let text = if chosen.play.is_pass() {
                 "cannot move".to_string()
             } else {
-                chosen.play.notation()
+                format!(
+                    "plays {} (your numbering)",
+                    in_human_numbering(&chosen.play)
+                )
             };
             say(
                 output,
-                &format!("The AI rolls {} and plays {text}.", roll_text(dice)),
+                &format!("The AI rolls {} and {text}.", roll_text(dice)),
             );
             game.play(&chosen.play).map_err(|e| e.to_string())?;
+            show = true;
             continue;
         }
-        say(output, "");
-        say(output, &board_text(&game, human));
+        let Some(turn) = game.current_turn().cloned() else {
+            return Err("the dice are rolled but no turn is in progress".into());
+        };
+        if show {
+            say(output, "");
+            say(output, &board_text(turn.position()));
+            show = false;
+        }
         let plays: Vec<Play> = game.legal_plays();
-        if plays.len() == 1 && plays[0].is_pass() {
+        if turn.is_pass() {
             say(
                 output,
                 &format!(
@@ -349,18 +554,85 @@ pub fn play(
                     roll_text(dice)
                 ),
             );
-            game.play(&plays[0]).map_err(|e| e.to_string())?;
+            game.play(&Play::pass(&position))
+                .map_err(|e| e.to_string())?;
+            show = true;
             continue;
         }
-        let Some(text) = ask_command(input, output, &format!("You roll {}> ", roll_text(dice)))
-        else {
+        let made = turn.steps();
+        let prompt = if turn.is_complete() {
+            format!(
+                "You roll {}: {} (Enter to commit, undo to take back a step)> ",
+                roll_text(dice),
+                steps_to_string(&made)
+            )
+        } else if made.is_empty() {
+            format!("You roll {}> ", roll_text(dice))
+        } else {
+            format!(
+                "You roll {}: {} so far, {} left> ",
+                roll_text(dice),
+                steps_to_string(&made),
+                turn.remaining_dice()
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        };
+        let Some(text) = ask_command(input, output, &prompt) else {
             return Ok(());
         };
         match text.as_str() {
-            "" => {}
-            "moves" | "help" | "?" => {
+            "" | "ok" | "done" | "commit" => {
+                if turn.is_complete() {
+                    let play = game.commit_turn().map_err(|e| e.to_string())?;
+                    say(output, &format!("You play {}.", play.notation()));
+                    show = true;
+                    typed = Some(Vec::new());
+                } else if let Err(e) = turn.commit() {
+                    if !text.is_empty() {
+                        say(output, &format!("Not yet: {e}."));
+                    }
+                }
+            }
+            "help" | "?" => {
+                for line in HELP {
+                    say(output, line);
+                }
+            }
+            "moves" => {
                 let list: Vec<String> = plays.iter().map(Play::notation).collect();
                 say(output, &format!("Legal plays: {}", list.join(", ")));
+            }
+            "undo" => match game.undo_step() {
+                Some(step) => {
+                    // The parts typed no longer say what the steps are.
+                    typed = game
+                        .current_turn()
+                        .is_some_and(|t| t.steps().is_empty())
+                        .then(Vec::new);
+                    say(
+                        output,
+                        &format!("Taken back: {}.", steps_to_string(&[step])),
+                    );
+                    show = true;
+                }
+                None => say(
+                    output,
+                    "No step of this turn to take back (a committed turn is final).",
+                ),
+            },
+            "reset" => {
+                let mut any = false;
+                while game.undo_step().is_some() {
+                    any = true;
+                }
+                typed = Some(Vec::new());
+                show = any;
+                if !any {
+                    say(output, "No step of this turn to take back.");
+                }
             }
             "hint" => {
                 let best = ai_move(
@@ -371,18 +643,82 @@ pub fn play(
                     Budget::UNLIMITED,
                     &cancel,
                 );
-                say(output, &format!("Hint: {}", best.play.notation()));
+                let whole = if made.is_empty() {
+                    ""
+                } else {
+                    " (the whole roll, from the start of this turn: reset takes your steps back)"
+                };
+                say(output, &format!("Hint: {}{whole}", best.play.notation()));
             }
-            text => match game.play_notation(text) {
-                Ok(_) => {}
-                Err(e) => {
-                    let sample: Vec<String> = plays.iter().take(6).map(Play::notation).collect();
-                    say(
-                        output,
-                        &format!("Not a legal play: {e}. For example: {}", sample.join(", ")),
-                    );
-                }
+            text => match play_steps(&mut game, &mut typed, text) {
+                Ok(()) => show = true,
+                Err(why) => say(output, &format!("Not a legal play: {why}.")),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with `me` and `opp` (each from its own side: point, count) and
+    /// the dice `a`-`b` rolled for the side on roll.
+    fn game_at(me: &[(usize, u8)], opp: &[(usize, u8)], a: u8, b: u8) -> Game {
+        let (mut mine, mut theirs) = ([0u8; 26], [0u8; 26]);
+        for &(p, n) in me {
+            mine[p] = n;
+        }
+        for &(p, n) in opp {
+            theirs[p] = n;
+        }
+        let position = Position::from_board_counts(&mine, &theirs).unwrap();
+        let mut game = Game::from_position(position, Player::First);
+        game.set_dice(Dice::new(a, b).unwrap()).unwrap();
+        game
+    }
+
+    fn made(game: &Game) -> String {
+        steps_to_string(&game.current_turn().unwrap().steps())
+    }
+
+    #[test]
+    fn two_checkers_on_the_bar_enter_before_either_goes_on() {
+        let mut game = game_at(&[(BAR, 2), (6, 13)], &[(6, 15)], 1, 1);
+        let mut typed = Some(Vec::new());
+        play_steps(&mut game, &mut typed, "bar/23(2)").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        assert_eq!(made(&game), "bar/23(2)");
+    }
+
+    #[test]
+    fn a_part_that_does_not_fit_reads_the_turn_again() {
+        // With 4-1, `3/off` alone is a whole play (3/2/off), but followed by
+        // `2/1` it is the 4 bearing off from 3.
+        let mut game = game_at(&[(3, 1), (2, 1), (1, 1)], &[(1, 15)], 4, 1);
+        let mut typed = Some(Vec::new());
+        play_steps(&mut game, &mut typed, "3/off").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        play_steps(&mut game, &mut typed, "2/1").unwrap();
+        assert!(game.current_turn().unwrap().is_complete());
+        assert_eq!(made(&game), "3/off 2/1");
+        // A part that fits nothing is refused with its reason, and the
+        // steps stay as they were.
+        let why = play_steps(&mut game, &mut typed, "1/off").unwrap_err();
+        assert!(why.contains("the roll is used up"), "{why}");
+        assert_eq!(made(&game), "3/off 2/1");
+    }
+
+    #[test]
+    fn a_star_chooses_the_way_that_hits() {
+        // 3-1 from 13 to 9: through 12 (a blot of the opponent's, hit) or
+        // through 10 (empty). The opponent's point 13 is our 12.
+        let text = |t: &str| {
+            let mut game = game_at(&[(13, 15)], &[(13, 1), (1, 14)], 3, 1);
+            play_steps(&mut game, &mut None, t).unwrap();
+            made(&game)
+        };
+        assert_eq!(text("13/9*"), "13/12*/9");
+        assert_eq!(text("13/9"), "13/9");
     }
 }

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use canicas_core::{
-    ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Game, GameSummary, Records,
-    Variant,
+    ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Cell, Game, GameSummary,
+    MoveError, Records, UndoError, Variant,
 };
 use clap::Args;
-use games_cli::term::{ask_command, say};
+use games_cli::term::{ask_command, colour_wanted, say};
 use games_common::{Budget, CancelFlag, GameRng};
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -301,25 +301,93 @@ fn summary_text(summary: &GameSummary) -> String {
     )
 }
 
-fn show(game: &Game, output: &mut dyn Write) {
+/// Letters of the colours 1 to 7, and their names: the ANSI colours 31 to
+/// 37 in order, so colour `n` is drawn with `ESC[3nm`.
+const COLOURS: [(char, &str); 7] = [
+    ('r', "red"),
+    ('g', "green"),
+    ('y', "yellow"),
+    ('b', "blue"),
+    ('m', "magenta"),
+    ('c', "cyan"),
+    ('w', "white"),
+];
+
+/// How the board is drawn: ANSI colours or plain letters, and which
+/// cells the last marbles arrived on.
+struct Look {
+    colour: bool,
+    arrived: Vec<Cell>,
+}
+
+impl Look {
+    /// A marble of `colour` (1..): its letter, a capital when it has just
+    /// arrived, in its ANSI colour when colours are on.
+    fn marble(&self, colour: u8, arrived: bool) -> String {
+        let Some(&(letter, _)) = usize::from(colour)
+            .checked_sub(1)
+            .and_then(|i| COLOURS.get(i))
+        else {
+            // Colours beyond 7 (other rules) keep their digit.
+            return colour.to_string();
+        };
+        let letter = if arrived {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        };
+        if self.colour {
+            // Bold; an arrival also in reverse video.
+            let style = if arrived { "1;7" } else { "1" };
+            format!("\x1b[{style};3{colour}m{letter}\x1b[0m")
+        } else {
+            letter.to_string()
+        }
+    }
+
+    /// The legend of the marbles, in their own colours.
+    fn legend(&self) -> String {
+        let names: Vec<String> = (1u8..)
+            .zip(COLOURS)
+            .map(|(n, (_, name))| format!("{} {name}", self.marble(n, false)))
+            .collect();
+        format!(
+            "Marbles: {}; . is a free cell. Capitals mark the marbles that arrived after the last move.",
+            names.join(", ")
+        )
+    }
+}
+
+fn show(game: &Game, look: &Look, output: &mut dyn Write) {
     let state = game.state();
-    let size = state.board().size();
+    let board = state.board();
+    let size = board.size();
     let mut text = String::from("   ");
     for c in 0..size {
         text.push(char::from(b'a' + c));
         text.push(' ');
     }
     text.push('\n');
-    for (r, row) in state.board().to_pretty().lines().enumerate() {
-        text.push_str(&format!("{:>2} ", r + 1));
-        for ch in row.chars() {
-            text.push(ch);
+    for r in 0..size {
+        text.push_str(&format!("{:>2} ", u32::from(r) + 1));
+        for c in 0..size {
+            let cell = Cell::at(size, r, c);
+            match cell.and_then(|cell| board.colour(cell).map(|k| (cell, k))) {
+                Some((cell, k)) if k > 0 => {
+                    text.push_str(&look.marble(k, look.arrived.contains(&cell)));
+                }
+                _ => text.push('.'),
+            }
             text.push(' ');
         }
         text.push('\n');
     }
     say(output, &text);
-    let next: Vec<String> = state.next_colours().iter().map(u8::to_string).collect();
+    let next: Vec<String> = state
+        .next_colours()
+        .iter()
+        .map(|&k| look.marble(k, false))
+        .collect();
     say(
         output,
         &format!(
@@ -329,6 +397,28 @@ fn show(game: &Game, output: &mut dyn Write) {
             next.join(" ")
         ),
     );
+}
+
+/// A refused move in a sentence (the codes of `describe` are for JSON).
+fn refusal(error: &MoveError, size: u8) -> String {
+    let name = |c| notation::cell_name(c, size);
+    match *error {
+        MoveError::GameOver => "the game is over: type new or retry to play again".to_string(),
+        MoveError::OffBoard(_) => "that cell is off the board".to_string(),
+        MoveError::EmptySource(c) => format!(
+            "there is no marble on {} to move; start from a cell with a marble",
+            name(c)
+        ),
+        MoveError::TargetTaken(c) => format!(
+            "{} already holds a marble; the marble must go to a free cell",
+            name(c)
+        ),
+        MoveError::Unreachable { from, to } => format!(
+            "the marble on {} cannot reach {}: it travels up, down, left or right through free cells only, and every way there is blocked",
+            name(from),
+            name(to)
+        ),
+    }
 }
 
 /// `games play canicas`.
@@ -373,7 +463,12 @@ pub fn play(
         "Move a marble with FROM-TO, e.g. e5-a1 (columns a-i, rows 1-9 from the top).",
     );
     say(output, "Commands: hint, undo, retry, new, help, quit.");
-    show(&game, output);
+    let mut look = Look {
+        colour: colour_wanted(),
+        arrived: Vec::new(),
+    };
+    say(output, &look.legend());
+    show(&game, &look, output);
     loop {
         if game.state().is_over() && !recorded {
             recorded = true;
@@ -400,6 +495,8 @@ pub fn play(
                 );
                 say(output, "Five (or four) of a colour in a row, column or diagonal leave the board and score;");
                 say(output, "a move that removes nothing brings the three next marbles. hint, undo, retry, new, quit.");
+                say(output, "undo takes back the last move (one move at a time), but not once the game is over.");
+                say(output, &look.legend());
             }
             "hint" => match ai::hint(
                 &game.state().view(),
@@ -417,37 +514,91 @@ pub fn play(
                 ),
                 None => say(output, "No move is possible."),
             },
+            // The end of a game is final: its summary is in the records,
+            // so an undo would reopen a game already counted.
+            "undo" if recorded => say(
+                output,
+                "The game is over and recorded: it cannot be undone. Type new or retry to play again.",
+            ),
+            "undo" if game.moves().is_empty() => {
+                say(output, "There is nothing to undo: no move has been played yet.");
+            }
             "undo" => match game.undo() {
-                Ok(_) => show(&game, output),
-                Err(e) => say(output, &format!("Cannot undo: {e}.")),
+                Ok(_) => {
+                    look.arrived.clear();
+                    show(&game, &look, output);
+                }
+                Err(UndoError::AlreadyUndone) => say(
+                    output,
+                    "The last move was already undone: only one move can be undone at a time (play a move, then you can undo it).",
+                ),
+                Err(UndoError::NothingToUndo) => say(output, "There is nothing to undo."),
             },
             "retry" => {
                 game = game.retry();
                 (started, recorded) = (Instant::now(), false);
+                look.arrived.clear();
                 say(output, &format!("Replaying deal {}.", game.state().deal()));
-                show(&game, output);
+                show(&game, &look, output);
             }
             "new" => {
                 game = game.new_deal(&mut rng);
                 (started, recorded) = (Instant::now(), false);
+                look.arrived.clear();
                 say(output, &format!("New deal {}.", game.state().deal()));
-                show(&game, output);
+                show(&game, &look, output);
             }
             text => match notation::parse_move(text, game.state().board().size()) {
                 Err(e) => say(output, &format!("Not a move: {e}.")),
                 Ok(mv) => match game.play(mv) {
                     Err(e) => say(
                         output,
-                        &format!("Illegal move: {}.", e.describe(game.state().board().size())),
+                        &format!("Illegal move: {}.", refusal(&e, game.state().board().size())),
                     ),
                     Ok(outcome) => {
                         if outcome.points > 0 {
                             say(output, &format!("+{} points.", outcome.points));
                         }
-                        show(&game, output);
+                        look.arrived = outcome.arrivals.iter().map(|a| a.cell).collect();
+                        if !look.arrived.is_empty() {
+                            let size = game.state().board().size();
+                            let cells: Vec<String> = look
+                                .arrived
+                                .iter()
+                                .map(|&c| notation::cell_name(c, size))
+                                .collect();
+                            say(output, &format!("Arrived on {}.", cells.join(", ")));
+                        }
+                        show(&game, &look, output);
                     }
                 },
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_sentences_without_codes() {
+        let (a1, b2) = (Cell(0), Cell(10));
+        let unreachable = refusal(&MoveError::Unreachable { from: a1, to: b2 }, 9);
+        assert_eq!(
+            unreachable,
+            "the marble on a1 cannot reach b2: it travels up, down, left or right through free cells only, and every way there is blocked"
+        );
+        for e in [
+            MoveError::GameOver,
+            MoveError::OffBoard(Cell(200)),
+            MoveError::EmptySource(a1),
+            MoveError::TargetTaken(b2),
+        ] {
+            let text = refusal(&e, 9);
+            let code = e.describe(9);
+            let code = code.split(':').next().unwrap_or_default();
+            assert!(!text.contains(code), "{text} ({code})");
         }
     }
 }

@@ -37,6 +37,21 @@ pub fn say(output: &mut dyn Write, text: &str) {
     let _ = writeln!(output, "{text}");
 }
 
+/// Whether to draw in ANSI colours: never when `NO_COLOR` is set (and not
+/// empty), always when `CLICOLOR_FORCE` is set (and neither empty nor
+/// `0`), otherwise only when standard output is a terminal.
+#[must_use]
+pub fn colour_wanted() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("NO_COLOR") {
+        return false;
+    }
+    if set("CLICOLOR_FORCE") && std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        return true;
+    }
+    std::io::IsTerminal::is_terminal(&std::io::stdout())
+}
+
 /// Parse "3,4,5" (commas or spaces) into numbers.
 pub fn parse_list(text: &str) -> Result<Vec<u32>, String> {
     text.split([',', ' '])

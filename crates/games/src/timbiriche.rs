@@ -338,6 +338,34 @@ fn policy(text: &str) -> Result<StartPolicy, String> {
     }
 }
 
+/// How hints work in the terminal (the engine counts them; what a paid
+/// hint costs is the host's, and this host charges nothing).
+const HINT_RULE: &str = "hint shows what a master (the Hard level) would play, with why: 3 hints per game, the first free; the other two are \"paid\" hints, which an app may charge for, but here they cost nothing beyond using one of the three. Asking again in the same position repeats the hint without using another.";
+
+/// The score line under the board: points per player; on valued boxes
+/// the points still open; in a match, the match totals so far.
+fn points_line(pos: &Position, m: Option<&Match>) -> String {
+    let (a, b) = (pos.points(Player::First), pos.points(Player::Second));
+    let mut text = format!("Points: player 1 {a}, player 2 {b}");
+    if pos.values().iter().any(|&v| v != 1) {
+        text.push_str(&format!(
+            " ({} more in the open boxes)",
+            pos.remaining_points()
+        ));
+    }
+    if let Some(m) = m {
+        text.push_str(&format!(
+            "; match so far (game {} of {}): player 1 {}, player 2 {}",
+            m.games_finished() + usize::from(!pos.is_over()),
+            m.options().games,
+            m.total(Player::First),
+            m.total(Player::Second)
+        ));
+    }
+    text.push('.');
+    text
+}
+
 /// `games play timbiriche`.
 pub fn play(
     args: &PlayArgs,
@@ -411,18 +439,27 @@ pub fn play(
         output,
         "Taking a box gives you one extra move. Commands: undo, redo, hint, help, quit.",
     );
+    if let Some(seed) = args.valued {
+        say(
+            output,
+            &format!(
+                "Valued boxes (layout {seed}): each box shows its worth, (2) an open box worth 2 points, 1:2 a box of player 1 worth 2."
+            ),
+        );
+    }
+    say(output, HINT_RULE);
     let mut show = true;
+    // The last hint given, with its position: asking again there repeats it free.
+    let mut last_hint: Option<(Position, String)> = None;
     loop {
-        let game: &mut Game = match m.as_mut() {
-            Some(m) => m.game_mut(),
-            None => &mut single,
+        let pos = match m.as_ref() {
+            Some(m) => m.game().position().clone(),
+            None => single.position().clone(),
         };
-        let pos = game.position().clone();
         if show {
             say(output, "");
             say(output, &pos.diagram());
-            let (a, b) = (pos.points(Player::First), pos.points(Player::Second));
-            say(output, &format!("Points: player 1 {a}, player 2 {b}."));
+            say(output, &points_line(&pos, m.as_ref()));
             show = false;
         }
         if pos.is_over() {
@@ -432,12 +469,29 @@ pub fn play(
             };
             say(output, &text);
             if let Some(mm) = m.as_mut() {
+                let (a, b) = (mm.total(Player::First), mm.total(Player::Second));
                 if mm.is_over() {
-                    let (a, b) = (mm.total(Player::First), mm.total(Player::Second));
-                    say(output, &format!("Match over: player 1 {a}, player 2 {b}."));
+                    let winner = match mm.result() {
+                        Some(GameResult::Win(p)) => format!("{} won the match", who(p)),
+                        _ => "the match is a draw".to_string(),
+                    };
+                    say(
+                        output,
+                        &format!("Match over: player 1 {a}, player 2 {b}: {winner}."),
+                    );
                     return Ok(());
                 }
+                say(
+                    output,
+                    &format!(
+                        "Match score after game {} of {}: player 1 {a}, player 2 {b}.",
+                        mm.games_finished(),
+                        mm.options().games
+                    ),
+                );
                 mm.next_game().map_err(|e| e.to_string())?;
+                // A new game has its own three hints.
+                last_hint = None;
                 say(
                     output,
                     &format!("Game {} of the match.", mm.games_finished() + 1),
@@ -447,6 +501,10 @@ pub fn play(
             }
             return Ok(());
         }
+        let game: &mut Game = match m.as_mut() {
+            Some(m) => m.game_mut(),
+            None => &mut single,
+        };
         let to_move = pos.to_move();
         if !args.two_players && to_move != human {
             let answer = game
@@ -473,39 +531,91 @@ pub fn play(
                     output,
                     "Complete a box's 4th side to take it and move again. undo, redo, hint, quit.",
                 );
+                say(
+                    output,
+                    "undo goes back to your previous turn (the AI's replies too); redo replays exactly the moves undone.",
+                );
+                say(output, HINT_RULE);
             }
             "undo" => {
-                // Against the AI, go back to your previous turn.
-                let mut undone = false;
-                while game.undo() {
-                    undone = true;
-                    if args.two_players || game.position().to_move() == human {
+                // Against the AI, go back to your previous turn: undo the
+                // AI's replies and your last line.
+                // Tried on a copy: an undo that gets nowhere leaves the game
+                // (and its undo mark) as it was.
+                let mut trial = game.clone();
+                while trial.undo() {
+                    if args.two_players || trial.position().to_move() == human {
                         break;
                     }
                 }
-                show = undone;
-                if !undone {
+                // Before your first line (the AI started) there is no turn
+                // of yours to go back to: keep the AI's opening lines as
+                // they were rather than let it choose again.
+                while !args.two_players && trial.position().to_move() != human && trial.redo() {}
+                show = trial.moves().len() != game.moves().len();
+                if show {
+                    *game = trial;
+                } else {
                     say(output, "There is no move to undo.");
                 }
             }
             "redo" => {
-                show = game.redo();
-                if !show {
+                // Replay exactly the moves undone, the AI's replies too, up
+                // to your next turn: the AI does not choose again.
+                let mut redone = Vec::new();
+                while game.can_redo() {
+                    // The player to move before the line is the one who drew it.
+                    let mover = game.position().to_move();
+                    game.redo();
+                    if let Some(&line) = game.moves().last() {
+                        redone.push(format!(
+                            "{} ({})",
+                            notation::line_to_string(line),
+                            match who(mover).as_str() {
+                                "You" => "you".to_string(),
+                                "The AI" => "the AI".to_string(),
+                                other => other.to_string(),
+                            }
+                        ));
+                    }
+                    let pos = game.position();
+                    if args.two_players || pos.is_over() || pos.to_move() == human {
+                        break;
+                    }
+                }
+                show = !redone.is_empty();
+                if show {
+                    say(output, &format!("Redone: {}.", redone.join(", ")));
+                } else {
                     say(output, "There is no move to redo.");
                 }
             }
-            "hint" => match game.hint(Level::Hard.default_budget(), &cancel) {
-                Ok(h) => say(
-                    output,
-                    &format!(
-                        "Hint ({}; {} left): {} — {}",
-                        if h.free { "free" } else { "paid" },
-                        h.left,
-                        notation::line_to_string(h.hint.line),
-                        h.hint.sentence
-                    ),
-                ),
-                Err(e) => say(output, &format!("No hint: {e}.")),
+            "hint" => match &last_hint {
+                // The same position again: the same hint, not spent twice.
+                Some((at, text)) if at == game.position() => {
+                    say(
+                        output,
+                        &format!("{text} (the same hint again: not counted twice)"),
+                    );
+                }
+                _ => match game.hint(Level::Hard.default_budget(), &cancel) {
+                    Ok(h) => {
+                        let text = format!(
+                            "Hint ({}; {} left): {} — {}",
+                            if h.free {
+                                "free"
+                            } else {
+                                "paid: one of your two paid hints"
+                            },
+                            h.left,
+                            notation::line_to_string(h.hint.line),
+                            h.hint.sentence
+                        );
+                        say(output, &text);
+                        last_hint = Some((game.position().clone(), text));
+                    }
+                    Err(e) => say(output, &format!("No hint: {e}.")),
+                },
             },
             text => match game.play_notation(text) {
                 Ok(outcome) => {

@@ -4,7 +4,19 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn games(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+    games_env(args, stdin, &[])
+}
+
+/// As [`games`], with environment variables set (`None` removes one).
+fn games_env(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_games"));
+    for &(name, value) in env {
+        match value {
+            Some(v) => command.env(name, v),
+            None => command.env_remove(name),
+        };
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -440,15 +452,66 @@ fn play_canicas_reports_bad_input_and_undo() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Not a move"), "{text}");
-    assert!(text.contains("Illegal move: empty-source"), "{text}");
-    assert!(text.contains("Cannot undo"), "{text}");
+    // Sentences, not the codes of `canicas apply --json` (`empty-source:`).
+    assert!(
+        text.contains("Illegal move: there is no marble on a1 to move;"),
+        "{text}"
+    );
+    assert!(!text.contains("empty-source"), "{text}");
+    // At move 0 there is nothing to undo (not "one move at a time").
+    assert!(
+        text.contains("There is nothing to undo: no move has been played yet."),
+        "{text}"
+    );
     assert!(text.contains("Hint: "), "{text}");
 }
 
 #[test]
-fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
-    // A whole game of deal 7 (the first legal move each time), played
-    // twice through the terminal with a records file.
+fn play_canicas_draws_letters_with_a_legend_and_marks_the_arrivals() {
+    // Deal 5 starts with a blue marble on a3 and a cyan one on b4; a3-a4
+    // removes nothing, so three marbles arrive (on a5, i7 and h9); b4-b5
+    // is a second move, so that a second undo is refused.
+    let script = "b4-a3\na3-a4\nb4-b5\nundo\nundo\nquit\n";
+    let args = ["play", "canicas", "--deal", "5", "--no-records"];
+    let out = games(&args, script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    // Piped: no ANSI codes, a letter per colour and a legend.
+    assert!(!text.contains('\x1b'), "{text}");
+    assert!(
+        text.contains("Marbles: r red, g green, y yellow, b blue, m magenta, c cyan, w white;"),
+        "{text}"
+    );
+    assert!(text.contains(" 3 b . . . . . . . . "), "{text}");
+    assert!(
+        text.contains(
+            "Illegal move: a3 already holds a marble; the marble must go to a free cell."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("target-taken"), "{text}");
+    // The arrivals are named and drawn in capitals.
+    assert!(text.contains("Arrived on a5, i7, h9."), "{text}");
+    assert!(text.contains(" 5 M . . . . . . . . "), "{text}");
+    assert!(text.contains(" 7 . . . . . . . . B "), "{text}");
+    assert!(
+        text.contains("The last move was already undone: only one move can be undone at a time"),
+        "{text}"
+    );
+    // Forced colours: each marble in its ANSI colour (blue is 34).
+    let forced = [("NO_COLOR", None), ("CLICOLOR_FORCE", Some("1"))];
+    let text = stdout(&games_env(&args, "quit\n", &forced));
+    assert!(text.contains(" 3 \x1b[1;34mb\x1b[0m . . "), "{text}");
+    assert!(text.contains("\x1b[1;31mr\x1b[0m red"), "{text}");
+    // NO_COLOR wins.
+    let off = [("NO_COLOR", Some("1")), ("CLICOLOR_FORCE", Some("1"))];
+    let text = stdout(&games_env(&args, "quit\n", &off));
+    assert!(!text.contains('\x1b'), "{text}");
+}
+
+/// The moves of a whole game of deal 7 (the first legal move each time),
+/// one a line, and the game they play.
+fn canicas_deal_7_to_the_end() -> (String, canicas_core::Game) {
     let mut game = canicas_core::Game::of_variant(canicas_core::Variant::Five, 7);
     let mut script = String::new();
     while let Some(&mv) = game.state().legal_moves().first() {
@@ -456,6 +519,34 @@ fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
         script.push('\n');
         game.play(mv).unwrap();
     }
+    (script, game)
+}
+
+#[test]
+fn play_canicas_refuses_to_undo_a_game_already_recorded() {
+    // A whole game of deal 7; once it is over and recorded, `undo` would
+    // reopen a game that the records already count.
+    let (script, _) = canicas_deal_7_to_the_end();
+    let out = games(
+        &["play", "canicas", "--deal", "7", "--no-records"],
+        &format!("{script}undo\nquit\n"),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let (_, after) = text.split_once("Game over: ").expect("the game ends");
+    assert!(
+        after.contains("The game is over and recorded: it cannot be undone."),
+        "{text}"
+    );
+    // Nothing was taken back: no board is drawn after the end.
+    assert!(!after.contains("   a b c"), "{after}");
+}
+
+#[test]
+fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
+    // A whole game of deal 7, played twice through the terminal with a
+    // records file.
+    let (script, game) = canicas_deal_7_to_the_end();
     let points = game.state().score();
     let dir = std::env::temp_dir().join(format!("games-cli-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -708,9 +799,296 @@ fn play_timbiriche_match_of_three_alternating() {
     assert!(text.contains("Game 2 of the match."), "{text}");
     assert!(text.contains("Game 3 of the match."), "{text}");
     assert!(
-        text.contains("Match over: player 1 1, player 2 2."),
+        text.contains("Match over: player 1 1, player 2 2: player 2 won the match."),
+        "{text}"
+    );
+    // "Match: 3 or 5 games, points summed over the games": the match score
+    // is shown after each game and beside the points of the game in play.
+    assert!(
+        text.contains("Match score after game 1 of 3: player 1 0, player 2 1."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Match score after game 2 of 3: player 1 1, player 2 1."),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Points: player 1 0, player 2 0; match so far (game 3 of 3): player 1 1, player 2 1."
+        ),
         "{text}"
     );
     let bad = games(&["play", "timbiriche", "--match", "4"], "");
     assert!(!bad.status.success());
+}
+
+#[test]
+fn the_cargo_games_alias_shows_the_build() {
+    // `cargo games play nim` compiles the workspace in release mode on its
+    // first run; with `--quiet` that was minutes of a blank screen.
+    let config = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../.cargo/config.toml"
+    ))
+    .expect("the workspace's .cargo/config.toml");
+    let alias = config
+        .lines()
+        .find(|l| l.trim_start().starts_with("games ="))
+        .expect("a `games` alias");
+    assert!(alias.contains("run --release -p games"), "{alias}");
+    let words: Vec<&str> = alias.split(['"', ' ']).collect();
+    assert!(
+        !words.contains(&"-q") && !words.contains(&"--quiet"),
+        "{alias}"
+    );
+}
+
+#[test]
+fn play_timbiriche_shows_the_worth_of_valued_boxes() {
+    // "Valued boxes: some boxes are worth 2 or 3 points; the layout is
+    // [...] generated from a seed": layout 1 makes the one box of 1x1
+    // worth 2, and the board and the score must say so.
+    let script = "a1-b1\na1-a2\nb1-b2\na2-b2\n";
+    let out = games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--two-players",
+            "--valued",
+            "1",
+        ],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1  +   +\n    (2) \n2  +   +"), "{text}");
+    assert!(
+        text.contains("Points: player 1 0, player 2 0 (2 more in the open boxes)."),
+        "{text}"
+    );
+    assert!(text.contains("   |2:2|\n"), "{text}");
+    assert!(
+        text.contains("Points: player 1 0, player 2 2 (0 more in the open boxes)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_timbiriche_redo_replays_the_ai_reply_it_undid() {
+    // Undo goes back to your turn (your line and the AI's reply); redo
+    // must replay exactly those moves, not let the AI choose again.
+    let out = games(
+        &["play", "timbiriche", "--level", "easy", "--seed", "2"],
+        "a1-b1\nundo\nredo\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let drawn: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("The AI draws "))
+        .collect();
+    assert_eq!(drawn.len(), 1, "the AI moved again after redo: {text}");
+    let reply = drawn[0].trim_end_matches('.');
+    assert!(
+        text.contains(&format!("Redone: a1-b1 (you), {reply} (the AI).")),
+        "{text}"
+    );
+    // After the redo the board is the one before the undo.
+    let boards: Vec<&str> = text.split("\n\n").filter(|b| b.contains("1  +")).collect();
+    let after_reply = boards.get(2).expect("the board after the AI's reply");
+    assert_eq!(boards.last(), Some(after_reply), "{text}");
+}
+
+#[test]
+fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
+    // "Hints: 3 per game, the first one free (the engine keeps the count;
+    // what a paid hint costs is the host's)."
+    let out = games(
+        &["play", "timbiriche", "--seed", "2"],
+        "hint\nhint\na1-b1\nhint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("3 hints per game, the first free"), "{text}");
+    assert!(text.contains("here they cost nothing"), "{text}");
+    // The same position twice: the same hint, one hint used.
+    assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
+    assert!(text.contains("not counted twice"), "{text}");
+    // A new position: the next (paid) hint.
+    assert!(
+        text.contains("Hint (paid: one of your two paid hints; 1 left)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_backgammon_writes_the_ai_moves_in_your_numbering() {
+    // The board is drawn in your numbering (you move from 24 towards 1), so
+    // the AI's moves are written in it too: the AI moves from 1 towards 24.
+    // Seed 3: the AI starts with 61 and makes its 7-point (its 13/7 8/7,
+    // your 12/18 17/18).
+    let out = games(
+        &["play", "backgammon", "--seed", "3", "--starts", "ai"],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("The AI rolls 61 and plays 17/18 12/18 (your numbering)."),
+        "{text}"
+    );
+    // Every AI move of the first turn of seeds 1 to 8 goes up in your numbering.
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let out = games(
+            &["play", "backgammon", "--seed", &seed, "--starts", "ai"],
+            "quit\n",
+        );
+        let text = stdout(&out);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("The AI rolls"))
+            .expect("the AI's opening play");
+        let play = line
+            .split(" and plays ")
+            .nth(1)
+            .and_then(|p| p.strip_suffix(" (your numbering)."))
+            .expect("a play in your numbering");
+        for part in play.split(' ') {
+            let points: Vec<u32> = part
+                .split(['/', '(', '*'])
+                .filter_map(|p| p.parse().ok())
+                .collect();
+            assert!(points.windows(2).all(|w| w[0] < w[1]), "{seed}: {line}");
+        }
+    }
+}
+
+#[test]
+fn play_backgammon_help_steps_undo_and_reasons() {
+    // Seed 3: you start with 61.
+    let script = "help\n24/1\n13/12\n13/7\nundo\n13/7 8/7\nundo\n8/7\n\nquit\n";
+    let out = games(&["play", "backgammon", "--seed", "3"], script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    // help explains the notation and the commands.
+    for needle in [
+        "24/13 moves one checker with both dice",
+        "bar/22 enters from the bar",
+        "6/off bears off",
+        "8/5(2) moves two checkers",
+        "undo takes back the last step of this turn",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    // An illegal play gets its reason.
+    assert!(
+        text.contains(
+            "Not a legal play: 24/1 is 23 pip(s), and the dice left (6, 1) cannot make it."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not a legal play: 13/12: point 12 is held by 5 of the opponent's checkers"),
+        "{text}"
+    );
+    // A step is played at once and can be taken back before the commit.
+    assert!(
+        text.contains("You roll 61: 13/7 so far, 1 left> "),
+        "{text}"
+    );
+    assert!(text.contains("Taken back: 13/7."), "{text}");
+    // The whole play typed at once, then its last step taken back and
+    // played again before the commit.
+    assert!(text.contains("Taken back: 8/7."), "{text}");
+    assert!(
+        text.contains("You roll 61: 13/7 8/7 (Enter to commit, undo to take back a step)> "),
+        "{text}"
+    );
+    assert!(text.contains("You play 13/7 8/7."), "{text}");
+}
+
+#[test]
+fn play_backgammon_a_whole_game_typed_one_move_at_a_time() {
+    // The command's game replayed here: seed 5, the AI's generator seeded
+    // with 5 ^ 0xB6, Normal level. You play the first legal play of each
+    // roll, one checker move a line, then Enter to commit.
+    use backgammon_core::{ai_move, Budget, CancelFlag, Game, GameRng, Level, Player, WinKind};
+    let seed = 5;
+    let mut game = Game::new(seed);
+    let mut rng = GameRng::from_seed(seed ^ 0xB6);
+    let mut script = String::new();
+    while game.result().is_none() {
+        let Some(dice) = game.dice() else {
+            game.roll().unwrap();
+            continue;
+        };
+        let play = if game.player_on_roll() == Player::First {
+            let play = game.legal_plays()[0];
+            if !play.is_pass() {
+                for part in play.notation().split(' ') {
+                    script.push_str(part);
+                    script.push('\n');
+                }
+                script.push('\n');
+            }
+            play
+        } else {
+            let position = *game.state().position();
+            let cancel = CancelFlag::new();
+            ai_move(
+                &position,
+                dice,
+                Level::Normal,
+                &mut rng,
+                Budget::UNLIMITED,
+                &cancel,
+            )
+            .play
+        };
+        game.play(&play).unwrap();
+    }
+    let result = game.result().unwrap();
+    let out = games(&["play", "backgammon", "--seed", "5"], &script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("Not a legal play"), "{text}");
+    let kind = match result.kind {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    };
+    let who = if result.winner == Player::First {
+        "You win"
+    } else {
+        "The AI wins"
+    };
+    // In words, not the Rust name of the value (`Single`).
+    let end = format!("{who} {kind}: {} point(s).", result.points);
+    assert!(text.contains(&end), "{end}: {text}");
+}
+
+#[test]
+fn play_timbiriche_each_game_of_a_match_has_its_own_hints() {
+    // "Hints: 3 per game, the first one free": the same empty 1x1 board
+    // opens every game of the match, and the first hint of game 2 is its
+    // own free hint, not game 1's hint repeated.
+    let game = "hint\na1-b1\na1-a2\nb1-b2\na2-b2\n";
+    let out = games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--two-players",
+            "--match",
+            "3",
+        ],
+        &game.repeat(2),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
+    assert!(!text.contains("not counted twice"), "{text}");
 }
