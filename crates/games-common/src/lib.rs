@@ -26,9 +26,16 @@
 )]
 
 mod budget;
+mod game;
 mod player;
 mod rng;
+pub mod search;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use budget::{Budget, CancelFlag, SearchControl, SearchStats, StopReason};
+pub use game::{
+    perft, random_move, random_playout, sample_chance, Actor, Chance, Playable, Scratch,
+};
 pub use player::Player;
 pub use rng::GameRng;
