@@ -35,6 +35,30 @@ pub enum Actor {
     Terminal,
 }
 
+impl Actor {
+    /// The actor of a game without chance: nobody once it is `over`, else
+    /// the player to move.
+    #[must_use]
+    pub const fn player_unless_over(over: bool, to_move: Player) -> Actor {
+        if over {
+            Actor::Terminal
+        } else {
+            Actor::Player(to_move)
+        }
+    }
+}
+
+/// The returns of a win-or-lose game: +1 for the winner, -1 for the loser,
+/// 0 each without a winner (a draw, or a game not over).
+#[must_use]
+pub fn win_loss_returns(winner: Option<Player>) -> [f64; 2] {
+    match winner {
+        Some(Player::First) => [1.0, -1.0],
+        Some(Player::Second) => [-1.0, 1.0],
+        None => [0.0, 0.0],
+    }
+}
+
 /// One outcome of a chance node and its weight.
 ///
 /// The probability of the outcome is its `weight` divided by the sum of the
@@ -84,8 +108,11 @@ pub trait Playable: Clone + fmt::Debug {
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
     /// Clear `out` and, at a chance node, write every outcome with its
-    /// weight; left empty at any other node.
-    fn chance_outcomes(&self, out: &mut Vec<Chance<Self::Move>>);
+    /// weight; left empty at any other node. The default, for games
+    /// without chance, only clears.
+    fn chance_outcomes(&self, out: &mut Vec<Chance<Self::Move>>) {
+        out.clear();
+    }
 
     /// Play a move (or a chance outcome).
     ///

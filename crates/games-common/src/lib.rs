@@ -35,7 +35,8 @@ pub mod testing;
 
 pub use budget::{Budget, CancelFlag, SearchControl, SearchStats, StopReason};
 pub use game::{
-    perft, random_move, random_playout, sample_chance, Actor, Chance, Playable, Scratch,
+    perft, random_move, random_playout, sample_chance, win_loss_returns, Actor, Chance, Playable,
+    Scratch,
 };
 pub use player::Player;
 pub use rng::GameRng;

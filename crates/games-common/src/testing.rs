@@ -273,3 +273,36 @@ fn check_node<G: Playable + PartialEq>(
     }
     Ok(())
 }
+
+/// Play one game from `start`: [`flat_monte_carlo`] with `budget` for
+/// `search_seat`, uniformly random moves for the other seat, chance drawn
+/// with its probabilities; everything from `GameRng::from_seed(seed)`.
+/// The final returns (or the returns after `max_plies` plies).
+///
+/// [`flat_monte_carlo`]: crate::search::flat_monte_carlo
+pub fn search_vs_random<G: Playable>(
+    start: &G,
+    search_seat: crate::Player,
+    budget: crate::Budget,
+    seed: u64,
+    max_plies: u64,
+) -> [f64; 2] {
+    let mut rng = GameRng::from_seed(seed);
+    let cancel = crate::CancelFlag::new();
+    let mut scratch = Scratch::new();
+    let mut state = start.clone();
+    for _ in 0..max_plies {
+        let mv = match state.actor() {
+            Actor::Terminal => break,
+            Actor::Player(p) if p == search_seat => {
+                crate::search::flat_monte_carlo(&state, budget, &cancel, &mut rng).map(|m| m.mv)
+            }
+            _ => random_move(&state, &mut rng, &mut scratch),
+        };
+        match mv {
+            Some(mv) if state.play(mv).is_ok() => {}
+            _ => break,
+        }
+    }
+    state.returns()
+}
