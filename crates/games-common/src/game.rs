@@ -497,4 +497,19 @@ mod generic_tests {
             flat_monte_carlo(&s, Budget::nodes(10), &cancel, &mut GameRng::from_seed(1)).is_none()
         );
     }
+
+    #[test]
+    fn flat_monte_carlo_stops_when_cancelled() {
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let answer = flat_monte_carlo(
+            &start(9),
+            Budget::nodes(1000),
+            &cancel,
+            &mut GameRng::from_seed(1),
+        )
+        .unwrap();
+        assert_eq!(answer.stats.stop, crate::StopReason::Cancelled);
+        assert_eq!((answer.mv, answer.playouts), (1, 0), "the first legal move");
+    }
 }

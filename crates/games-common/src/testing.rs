@@ -306,3 +306,24 @@ pub fn search_vs_random<G: Playable>(
     }
     state.returns()
 }
+
+/// How many of `games` seeded games [`search_vs_random`] wins: game `i`
+/// (seed `i`) starts from `new_game(i)`, the search plays
+/// [`crate::Player::First`] in the even games and `Second` in the odd ones.
+/// A win is a positive return for the search's seat.
+pub fn search_wins_against_random<G, F>(new_game: F, games: u64, budget: crate::Budget) -> u64
+where
+    G: Playable,
+    F: Fn(u64) -> G,
+{
+    (0..games)
+        .filter(|&seed| {
+            let seat = if seed % 2 == 0 {
+                crate::Player::First
+            } else {
+                crate::Player::Second
+            };
+            search_vs_random(&new_game(seed), seat, budget, seed, u64::MAX)[seat.index()] > 0.0
+        })
+        .count() as u64
+}

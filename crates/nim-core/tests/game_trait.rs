@@ -1,7 +1,7 @@
 //! Nim on the shared `Playable` trait: the generic invariant suite, perft
 //! counts derived by hand, and the generic search against random play.
 
-use games_common::testing::{check_random_games, search_vs_random, SuiteOptions};
+use games_common::testing::{check_random_games, search_wins_against_random, SuiteOptions};
 use games_common::{perft, Budget, Playable, Player};
 use nim_core::{Position, Rule};
 
@@ -82,17 +82,6 @@ fn flat_monte_carlo_beats_random_play() {
     // turn (deterministic: it won 17 when written). A player no better than
     // random would win about half; 15 or more of 20 happens to a fair coin
     // 2% of the time.
-    let mut wins = 0;
-    for seed in 0..20u64 {
-        let seat = if seed % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let r = search_vs_random(&Position::default(), seat, Budget::nodes(2000), seed, 1000);
-        if r[seat.index()] > 0.0 {
-            wins += 1;
-        }
-    }
+    let wins = search_wins_against_random(|_| Position::default(), 20, Budget::nodes(2000));
     assert!(wins >= 15, "the search won {wins} of 20");
 }

@@ -2,7 +2,7 @@
 //! suite, perft counts derived by hand, and the generic search against
 //! random play.
 
-use games_common::testing::{check_random_games, search_vs_random, SuiteOptions};
+use games_common::testing::{check_random_games, search_wins_against_random, SuiteOptions};
 use games_common::{perft, Budget, Player};
 use timbiriche_core::{BoardSize, Position, ValueLayout, Variant};
 
@@ -51,18 +51,7 @@ fn flat_monte_carlo_beats_random_play() {
     // (deterministic: it won all 10 when written). Nine boxes of 1 point
     // cannot tie, and a player no better than random would win about half;
     // 9 or more of 10 happens to a fair coin 1% of the time.
-    let start = Position::standard(BoardSize::SMALL);
-    let mut wins = 0;
-    for seed in 0..10u64 {
-        let seat = if seed % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let r = search_vs_random(&start, seat, Budget::nodes(300), seed, 1000);
-        if r[seat.index()] > 0.0 {
-            wins += 1;
-        }
-    }
+    let start = |_| Position::standard(BoardSize::SMALL);
+    let wins = search_wins_against_random(start, 10, Budget::nodes(300));
     assert!(wins >= 9, "the search won {wins} of 10");
 }
