@@ -264,11 +264,7 @@ fn the_readme_swift_examples_are_the_tested_snippets() {
             .expect("the snippets");
     let blocks = readme_swift_blocks(&readme);
     let regions = snippet_regions(&source);
-    assert!(
-        blocks.len() >= 5,
-        "only {} swift blocks in the README",
-        blocks.len()
-    );
+    assert!(blocks.len() >= 5, "only {} swift blocks in the README", blocks.len());
     for block in &blocks {
         assert!(
             regions.contains(block),
@@ -276,9 +272,6 @@ fn the_readme_swift_examples_are_the_tested_snippets() {
         );
     }
     for region in &regions {
-        assert!(
-            blocks.contains(region),
-            "this snippet is not in the README:\n{region}"
-        );
+        assert!(blocks.contains(region), "this snippet is not in the README:\n{region}");
     }
 }
