@@ -73,6 +73,7 @@ pub mod deal;
 mod fen;
 mod game;
 pub mod notation;
+mod playable;
 mod records;
 mod rules;
 mod state;

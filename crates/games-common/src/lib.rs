@@ -2,7 +2,12 @@
 //! ([`Player`]), how long a search may run ([`Budget`], [`CancelFlag`],
 //! [`SearchControl`]) and the seeded random generator ([`GameRng`]).
 //!
-//! Nothing here knows any game's rules.
+//! Nothing here knows any game's rules. The [`Playable`] trait is the shape
+//! every game's rules type implements (who acts, including chance; legal
+//! moves into a reused buffer; play; returns; texts), and beside it are
+//! tools written once for all games: [`perft`], [`random_playout`], the
+//! example search [`search::flat_monte_carlo`] and, with the feature
+//! `testing`, the invariant suite `testing::check_random_games`.
 //!
 //! ```
 //! use games_common::{Budget, CancelFlag, GameRng, Player, SearchControl};
@@ -26,9 +31,17 @@
 )]
 
 mod budget;
+mod game;
 mod player;
 mod rng;
+pub mod search;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use budget::{Budget, CancelFlag, SearchControl, SearchStats, StopReason};
+pub use game::{
+    perft, random_move, random_playout, sample_chance, win_loss_returns, Actor, Chance, Playable,
+    Scratch,
+};
 pub use player::Player;
 pub use rng::GameRng;

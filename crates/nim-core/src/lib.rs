@@ -38,6 +38,7 @@ mod analysis;
 mod game;
 mod matches;
 mod notation;
+mod playable;
 mod position;
 
 pub use ai::{ai_move, perfect_move, random_move, AiMove, Level, MEDIUM_PERFECT};

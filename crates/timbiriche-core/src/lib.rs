@@ -50,6 +50,7 @@ pub mod game;
 pub mod lessons;
 pub mod matches;
 pub mod notation;
+mod playable;
 pub mod position;
 pub mod solver;
 mod symmetry;

@@ -1,0 +1,329 @@
+//! The invariant suite every game crate runs on its [`Playable`] adapter
+//! (feature `testing`, meant for dev-dependencies).
+//!
+//! [`check_random_games`] plays seeded random games and, at every node,
+//! checks the trait's contract:
+//! - the actor agrees with the lists: legal moves are empty exactly when
+//!   the game is over; a chance node has outcomes, with positive weights, in
+//!   the order of its legal moves; a player's node has none;
+//! - the legal moves are the same when asked twice, and have no duplicate;
+//! - every legal move plays (on a copy), and its text reads back as itself;
+//! - a few moves that are legal elsewhere in the game but not in this
+//!   node's list are refused, and the refusal changes nothing;
+//! - the state string reads back to a state with the same string;
+//! - once over, the two-player games' returns sum to zero (all of this
+//!   workspace's two-player games are zero-sum);
+//! - the game ends within the ply limit.
+//!
+//! It returns a [`Violation`] saying where and what, rather than panicking,
+//! so a test shows the game, the ply and the position.
+
+use std::fmt;
+
+use crate::game::{random_move, Actor, Chance, Playable, Scratch};
+use crate::rng::GameRng;
+
+/// How much the suite plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuiteOptions {
+    /// Random games played.
+    pub games: u32,
+    /// Seed of the random moves (game `i` uses `seed + i`).
+    pub seed: u64,
+    /// A game longer than this many plies is a violation.
+    pub max_plies: u64,
+    /// Moves from elsewhere in the game tried at each node.
+    pub illegal_samples: usize,
+}
+
+impl Default for SuiteOptions {
+    fn default() -> Self {
+        SuiteOptions {
+            games: 20,
+            seed: 1,
+            max_plies: 10_000,
+            illegal_samples: 4,
+        }
+    }
+}
+
+/// What the suite checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SuiteReport {
+    /// Games played to the end.
+    pub games: u32,
+    /// Nodes checked (every ply of every game, the final nodes included).
+    pub nodes: u64,
+    /// Legal moves played on a copy.
+    pub moves_played: u64,
+    /// Moves checked to be refused.
+    pub refused: u64,
+    /// Chance nodes met.
+    pub chance_nodes: u64,
+}
+
+/// A broken invariant: which game, which ply, the state and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The game's name.
+    pub game: &'static str,
+    /// The index of the random game (0-based).
+    pub game_index: u32,
+    /// The ply at which it was found.
+    pub ply: u64,
+    /// The state string there.
+    pub state: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} game {} ply {} at `{}`: {}",
+            self.game, self.game_index, self.ply, self.state, self.problem
+        )
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Moves remembered from earlier nodes, to try where they are not legal.
+const POOL: usize = 64;
+
+/// Play `options.games` random games from `new_game(i)` and check the
+/// contract of [`Playable`] at every node (see the module docs).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_random_games<G, F>(
+    new_game: F,
+    options: SuiteOptions,
+) -> Result<SuiteReport, Violation>
+where
+    G: Playable + PartialEq,
+    F: Fn(u32) -> G,
+{
+    let mut report = SuiteReport::default();
+    let mut pool: Vec<G::Move> = Vec::new();
+    let mut scratch = Scratch::new();
+    let mut moves = Vec::new();
+    let mut again = Vec::new();
+    let mut chances = Vec::new();
+    for game_index in 0..options.games {
+        let mut rng = GameRng::from_seed(options.seed.wrapping_add(u64::from(game_index)));
+        let mut state = new_game(game_index);
+        let mut ply = 0;
+        loop {
+            let fail = |state: &G, problem: String| Violation {
+                game: G::NAME,
+                game_index,
+                ply,
+                state: state.state_string(),
+                problem,
+            };
+            check_node(
+                &state,
+                &mut moves,
+                &mut again,
+                &mut chances,
+                &pool,
+                options.illegal_samples,
+                &mut rng,
+                &mut report,
+            )
+            .map_err(|p| fail(&state, p))?;
+            remember(&mut pool, &moves, &mut rng);
+            report.nodes += 1;
+            let Some(mv) = random_move(&state, &mut rng, &mut scratch) else {
+                break;
+            };
+            if ply >= options.max_plies {
+                return Err(fail(
+                    &state,
+                    format!("the game did not end in {} plies", options.max_plies),
+                ));
+            }
+            let before = state.clone();
+            if let Err(e) = state.play(mv) {
+                return Err(fail(
+                    &before,
+                    format!("the random move {mv:?} was refused: {e}"),
+                ));
+            }
+            ply += 1;
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+/// Keep a few of `moves` in the pool (replacing old ones at random).
+fn remember<M: Copy>(pool: &mut Vec<M>, moves: &[M], rng: &mut GameRng) {
+    if let Some(&m) = rng.choose(moves) {
+        if pool.len() < POOL {
+            pool.push(m);
+        } else if let Some(slot) = pool.get_mut(rng.below(POOL as u64) as usize) {
+            *slot = m;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_node<G: Playable + PartialEq>(
+    state: &G,
+    moves: &mut Vec<G::Move>,
+    again: &mut Vec<G::Move>,
+    chances: &mut Vec<Chance<G::Move>>,
+    pool: &[G::Move],
+    illegal_samples: usize,
+    rng: &mut GameRng,
+    report: &mut SuiteReport,
+) -> Result<(), String> {
+    let actor = state.actor();
+    state.legal_moves(moves);
+    state.chance_outcomes(chances);
+    match actor {
+        Actor::Terminal if !moves.is_empty() => {
+            return Err(format!(
+                "the game is over but has {} legal moves",
+                moves.len()
+            ))
+        }
+        Actor::Player(_) | Actor::Chance if moves.is_empty() => {
+            return Err(format!("{actor:?} acts but there is no legal move"))
+        }
+        Actor::Chance => {
+            report.chance_nodes += 1;
+            let outcomes: Vec<G::Move> = chances.iter().map(|c| c.outcome).collect();
+            if outcomes != *moves {
+                return Err("the chance outcomes are not the legal moves in order".into());
+            }
+            if chances.iter().any(|c| c.weight == 0) {
+                return Err("a chance outcome has weight 0".into());
+            }
+        }
+        _ if !chances.is_empty() => {
+            return Err(format!("{actor:?} acts but there are chance outcomes"))
+        }
+        _ => {}
+    }
+    if actor == Actor::Terminal && G::PLAYERS == 2 {
+        let r = state.returns();
+        if r[0] + r[1] != 0.0 {
+            return Err(format!(
+                "the returns {r:?} of a finished game do not sum to 0"
+            ));
+        }
+    }
+    state.clone().legal_moves(again);
+    if again != moves {
+        return Err("the legal moves changed when asked again".into());
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if moves.get(i + 1..).is_some_and(|rest| rest.contains(m)) {
+            return Err(format!("the move {m:?} is listed twice"));
+        }
+        let mut child = state.clone();
+        if let Err(e) = child.play(*m) {
+            return Err(format!("the legal move {m:?} was refused: {e}"));
+        }
+        report.moves_played += 1;
+        let text = state.move_text(*m);
+        match state.parse_move(&text) {
+            Ok(back) if back == *m => {}
+            Ok(back) => return Err(format!("{m:?} is written `{text}`, read back as {back:?}")),
+            Err(e) => {
+                return Err(format!(
+                    "{m:?} is written `{text}`, which does not read: {e}"
+                ))
+            }
+        }
+    }
+    let mut tried = 0;
+    for _ in 0..illegal_samples * 4 {
+        if tried == illegal_samples {
+            break;
+        }
+        let Some(&m) = rng.choose(pool) else { break };
+        if moves.contains(&m) {
+            continue;
+        }
+        tried += 1;
+        let mut copy = state.clone();
+        if copy.play(m).is_ok() {
+            return Err(format!("{m:?}, not in the legal list, was played"));
+        }
+        if copy != *state {
+            return Err(format!("refusing {m:?} changed the state"));
+        }
+        report.refused += 1;
+    }
+    let text = state.state_string();
+    match G::parse_state(&text) {
+        Ok(back) if back.state_string() == text => {}
+        Ok(back) => {
+            return Err(format!(
+                "the state string reads back as `{}`",
+                back.state_string()
+            ))
+        }
+        Err(e) => return Err(format!("the state string does not read: {e}")),
+    }
+    Ok(())
+}
+
+/// Play one game from `start`: [`flat_monte_carlo`] with `budget` for
+/// `search_seat`, uniformly random moves for the other seat, chance drawn
+/// with its probabilities; everything from `GameRng::from_seed(seed)`.
+/// The final returns (or the returns after `max_plies` plies).
+///
+/// [`flat_monte_carlo`]: crate::search::flat_monte_carlo
+pub fn search_vs_random<G: Playable>(
+    start: &G,
+    search_seat: crate::Player,
+    budget: crate::Budget,
+    seed: u64,
+    max_plies: u64,
+) -> [f64; 2] {
+    let mut rng = GameRng::from_seed(seed);
+    let cancel = crate::CancelFlag::new();
+    let mut scratch = Scratch::new();
+    let mut state = start.clone();
+    for _ in 0..max_plies {
+        let mv = match state.actor() {
+            Actor::Terminal => break,
+            Actor::Player(p) if p == search_seat => {
+                crate::search::flat_monte_carlo(&state, budget, &cancel, &mut rng).map(|m| m.mv)
+            }
+            _ => random_move(&state, &mut rng, &mut scratch),
+        };
+        match mv {
+            Some(mv) if state.play(mv).is_ok() => {}
+            _ => break,
+        }
+    }
+    state.returns()
+}
+
+/// How many of `games` seeded games [`search_vs_random`] wins: game `i`
+/// (seed `i`) starts from `new_game(i)`, the search plays
+/// [`crate::Player::First`] in the even games and `Second` in the odd ones.
+/// A win is a positive return for the search's seat.
+pub fn search_wins_against_random<G, F>(new_game: F, games: u64, budget: crate::Budget) -> u64
+where
+    G: Playable,
+    F: Fn(u64) -> G,
+{
+    (0..games)
+        .filter(|&seed| {
+            let seat = if seed % 2 == 0 {
+                crate::Player::First
+            } else {
+                crate::Player::Second
+            };
+            search_vs_random(&new_game(seed), seat, budget, seed, u64::MAX)[seat.index()] > 0.0
+        })
+        .count() as u64
+}

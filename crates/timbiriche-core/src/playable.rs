@@ -1,0 +1,63 @@
+//! Dots and boxes on the shared [`Playable`] trait: a thin adapter over
+//! [`Position`].
+//!
+//! No chance node. Moves are [`Line`]s in line-index order (the order of
+//! [`Position::legal_moves`]), written in dot notation (`a1-b1`); the state
+//! string is the position string of [`Position::to_fen`]. A box completed
+//! gives the same player the next move, so the actor may stay the same.
+//! Returns: +1 for the winner, -1 for the loser, 0 each for a draw, once
+//! every line is drawn (misère and valued boxes as the variant says).
+
+use games_common::{win_loss_returns, Actor, Playable};
+
+use crate::board::Line;
+use crate::fen::FenError;
+use crate::notation::{line_to_string, parse_line, NotationError};
+use crate::position::{GameResult, PlayError, Position};
+
+impl Playable for Position {
+    type Move = Line;
+    type Error = PlayError;
+    type ParseError = NotationError;
+    type StateError = FenError;
+
+    const NAME: &'static str = "timbiriche";
+    const PLAYERS: usize = 2;
+
+    fn actor(&self) -> Actor {
+        Actor::player_unless_over(self.is_over(), self.to_move())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Line>) {
+        out.clear();
+        let size = self.size();
+        out.extend(self.undrawn_indices().filter_map(|i| size.line_at(i)));
+    }
+
+    fn play(&mut self, line: Line) -> Result<(), PlayError> {
+        Position::play(self, line).map(|_| ())
+    }
+
+    fn returns(&self) -> [f64; 2] {
+        win_loss_returns(match self.result() {
+            Some(GameResult::Win(p)) => Some(p),
+            Some(GameResult::Draw) | None => None,
+        })
+    }
+
+    fn move_text(&self, line: Line) -> String {
+        line_to_string(line)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Line, NotationError> {
+        parse_line(self.size(), text)
+    }
+
+    fn state_string(&self) -> String {
+        self.to_fen()
+    }
+
+    fn parse_state(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
