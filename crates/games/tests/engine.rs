@@ -61,6 +61,19 @@ impl Engine {
         }
     }
 
+    /// Write raw bytes (which need not be text).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("engine reads");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The next line, within 30 s.
+    fn next(&mut self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a line within 30 s")
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().expect("engine exits");
@@ -504,4 +517,66 @@ fn two_ubgi_engines_play_a_game_refereed_by_the_rules() {
     let [a, b] = engines;
     a.quit();
     b.quit();
+}
+
+/// A line of 2 MB (the engines read at most 1 MiB a line) and a line that is
+/// not UTF-8, sent to every engine and protocol: each gets one short error
+/// line that does not echo it, and the engine goes on answering.
+#[test]
+fn overlong_and_non_utf8_lines_get_one_short_error_and_the_engine_goes_on() {
+    let big = [
+        b"position fen ".to_vec(),
+        vec![b'x'; 2_000_000],
+        b"\n".to_vec(),
+    ]
+    .concat();
+    for game in ["nim", "timbiriche", "canicas"] {
+        let mut e = Engine::start(&["engine", game]);
+        for bad in [&big[..], b"isready\xff\n"] {
+            e.send_bytes(bad);
+            let reply = e.next();
+            assert!(reply.starts_with("info string error: "), "{game}: {reply}");
+            assert!(reply.len() < 300, "{game}: {} bytes", reply.len());
+            e.send("isready");
+            assert_eq!(e.next(), "readyok", "{game}");
+        }
+        e.quit();
+    }
+    // UBGI: `sorry`, then the next line is answered.
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    for bad in [&big[..], b"isready\xff\n"] {
+        e.send_bytes(bad);
+        assert_eq!(e.next(), "sorry");
+        e.send("isready");
+        assert_eq!(e.next(), "readyok");
+    }
+    e.quit();
+    // The line protocol (chosen on the first line, here a bad one too): `error: ...`.
+    let mut e = Engine::start(&["engine", "backgammon"]);
+    for bad in [&big[..], b"4HPwATDgc/ABMA 3 1\xff\n"] {
+        e.send_bytes(bad);
+        let reply = e.next();
+        assert!(reply.starts_with("error: "), "{reply}");
+        assert!(reply.len() < 300, "{} bytes", reply.len());
+        e.send("4HPwATDgc/ABMA 3 1");
+        assert_eq!(e.next(), "4HPwATCwZ/ABMA");
+    }
+    e.quit();
+}
+
+/// An error that quotes what was sent is cut short, even when the line is
+/// within the limit.
+#[test]
+fn errors_quoting_a_long_line_are_cut_short() {
+    let mut e = Engine::start(&["engine", "timbiriche"]);
+    e.send(&format!("fly{}", "y".repeat(100_000)));
+    let reply = e.next();
+    assert!(
+        reply.starts_with("info string error: unknown command `flyyy"),
+        "{reply}"
+    );
+    assert!(reply.chars().count() < 300, "{} characters", reply.len());
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
+    e.quit();
 }
