@@ -48,6 +48,23 @@ pub fn parse_list(text: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
+/// Parse a `--seconds` value: a positive number of seconds that a
+/// [`std::time::Duration`] can hold (2e19 and `inf` are refused, not a panic).
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || {
+        format!(
+            "`{text}` is not a number of seconds: write a positive number up to {} \
+             (leave the option out for no time limit)",
+            u64::MAX
+        )
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(bad());
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| bad())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +75,16 @@ mod tests {
         assert_eq!(parse_list("3 4"), Ok(vec![3, 4]));
         assert!(parse_list("3,x").is_err());
         assert!(parse_list("-1").is_err());
+    }
+
+    #[test]
+    fn seconds_are_positive_and_bounded() {
+        assert_eq!(
+            parse_seconds("1.5"),
+            Ok(std::time::Duration::from_millis(1500))
+        );
+        for bad in ["0", "-1", "2e19", "1e308", "inf", "NaN", "x", ""] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

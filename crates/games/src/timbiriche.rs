@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use games_cli::term::{ask_command, say};
+use games_cli::term::{ask_command, parse_seconds, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -34,8 +34,8 @@ pub struct SolveArgs {
     #[arg(long)]
     misere: bool,
     /// Stop after this many seconds (the answer says whether it is complete).
-    #[arg(long)]
-    seconds: Option<f64>,
+    #[arg(long, value_parser = parse_seconds)]
+    seconds: Option<Duration>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -56,11 +56,7 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
     let position = Position::from_lines(args.size, &lines)
         .map_err(|e| e.to_string())?
         .with_misere(args.misere);
-    let budget = match args.seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Budget::time(Duration::from_secs_f64(s)),
-        Some(_) => return Err("--seconds takes a positive number".into()),
-        None => Budget::UNLIMITED,
-    };
+    let budget = args.seconds.map_or(Budget::UNLIMITED, Budget::time);
     let start = Instant::now();
     let solution = solve_position(&position, budget, &CancelFlag::new());
     let report = SolveReport {

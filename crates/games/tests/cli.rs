@@ -714,3 +714,33 @@ fn play_timbiriche_match_of_three_alternating() {
     let bad = games(&["play", "timbiriche", "--match", "4"], "");
     assert!(!bad.status.success());
 }
+
+/// `--seconds` values a duration cannot hold are refused with a sentence, not a panic.
+#[test]
+fn solve_refuses_seconds_it_cannot_count() {
+    for seconds in ["2e19", "1e20", "1e308", "inf", "0", "-3"] {
+        let option = format!("--seconds={seconds}");
+        let out = games(&["solve", "timbiriche", "--size", "1x1", &option], "");
+        assert_eq!(out.status.code(), Some(2), "{seconds}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{seconds}: {err}");
+        assert!(
+            err.contains(&format!("`{seconds}` is not a number of seconds")),
+            "{seconds}: {err}"
+        );
+    }
+    let out = games(
+        &[
+            "solve",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--seconds",
+            "1e9",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(json(&out)["complete"], true);
+}
