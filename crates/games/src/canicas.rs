@@ -243,16 +243,34 @@ fn records_path(args: &PlayArgs) -> Option<PathBuf> {
     Some(data.join("games").join("canicas-records.json"))
 }
 
+/// The largest records file read, in bytes (1 MiB): a records file holds a
+/// few lines per variant, a few kilobytes at most.
+const MAX_RECORDS_BYTES: u64 = 1 << 20;
+
 /// The records kept in `path`: empty when the file does not exist yet. A
-/// file that cannot be read or is not records is an error (and is never
-/// overwritten, so nothing is lost).
+/// file that cannot be read, is larger than [`MAX_RECORDS_BYTES`] (it is
+/// not read whole: `/dev/zero` would never end) or is not records is an
+/// error (and is never overwritten, so nothing is lost).
 fn load_records(path: &Path) -> Result<Records, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Records::from_json(&text)
-            .map_err(|e| format!("{} holds no records: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Records::new()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Records::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORDS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORDS_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_RECORDS_BYTES} bytes, too large for a records file",
+            path.display()
+        ));
     }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{} holds no records: it is not UTF-8 text", path.display()))?;
+    Records::from_json(&text).map_err(|e| format!("{} holds no records: {e}", path.display()))
 }
 
 /// Write the records to `path` (through a temporary file, so a crash never

@@ -503,6 +503,44 @@ fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A records file is read with a size limit: a huge file (or `/dev/zero`,
+/// which never ends) is refused with a sentence naming it and the limit,
+/// and left as it was.
+#[test]
+fn play_canicas_refuses_a_records_file_too_large_to_be_records() {
+    let dir = std::env::temp_dir().join(format!("games-cli-big-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.json");
+    // 2 MB of JSON white space and then records that would read.
+    let big = format!(
+        "{}{}",
+        " ".repeat(2_000_000),
+        canicas_core::Records::new().to_json()
+    );
+    std::fs::write(&file, &big).unwrap();
+    let mut sources = vec![file.to_str().unwrap().to_string()];
+    if std::path::Path::new("/dev/zero").exists() {
+        sources.push("/dev/zero".into());
+    }
+    for path in &sources {
+        let out = games(
+            &["play", "canicas", "--deal", "3", "--records", path],
+            "quit\n",
+        );
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.contains(&format!(
+                "Records: {path} is larger than 1048576 bytes, too large for a records file"
+            )),
+            "{text}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), big);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn moves_backgammon_lists_distinct_plays() {
     let out = games(
