@@ -580,3 +580,44 @@ fn errors_quoting_a_long_line_are_cut_short() {
     assert_eq!(e.next(), "readyok");
     e.quit();
 }
+
+/// The `Rows` option is checked as a new game is (`games play nim --rows 0`
+/// and `games_nim_new` refuse a board without circles), and a refused value
+/// keeps the previous rows.
+#[test]
+fn nim_rows_option_refuses_a_board_without_circles() {
+    let mut e = Engine::start(&["engine", "nim"]);
+    for rows in ["0", "0,0,0"] {
+        e.send(&format!("setoption name Rows value {rows}"));
+        assert_eq!(
+            e.next(),
+            "info string error: a game needs at least one circle",
+            "{rows}"
+        );
+    }
+    e.send("position startpos");
+    e.send("query fen");
+    assert_eq!(e.next(), "response 3,4,5 normal 1");
+    e.quit();
+}
+
+/// Each engine's `--help` describes its own `--seed`: only Color Lines deals.
+#[test]
+fn engine_seed_help_speaks_of_its_own_game() {
+    let help = |game: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_games"))
+            .args(["engine", game, "--help"])
+            .output()
+            .expect("games runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for game in ["nim", "timbiriche"] {
+        let text = help(game);
+        assert!(text.contains("random choices"), "{game}: {text}");
+        assert!(
+            !text.contains("Color Lines") && !text.contains("deal"),
+            "{game}: {text}"
+        );
+    }
+    assert!(help("canicas").contains("The deal of the game"));
+}
