@@ -34,6 +34,8 @@ pub struct ApplyArgs {
 }
 
 /// `games canicas apply`: one move on a bare board (no deal, no next bar).
+/// An illegal move or a board that does not read is an error (the command
+/// exits with status 1), also with `--json`, which still prints its answer.
 pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     let rules = args.variant.rules();
     let outcome = match apply_text(&args.board, &rules, &args.mv) {
@@ -55,19 +57,21 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
                 serde_json::from_str(&refused.to_json()).map_err(|e| e.to_string())?;
             value["board"] = args.board.as_str().into();
             say(output, &value.to_string());
-            return Ok(());
+            return Err(format!("the board does not read: {e}"));
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(format!("the board does not read: {e}")),
     };
     if args.json {
         say(output, &outcome.to_json());
-        return Ok(());
     }
     if !outcome.legal {
-        say(
-            output,
-            &format!("Illegal: {}", outcome.error.unwrap_or_default()),
-        );
+        return Err(format!(
+            "illegal move {}: {}",
+            args.mv,
+            outcome.error.unwrap_or_default()
+        ));
+    }
+    if args.json {
         return Ok(());
     }
     say(output, &outcome.board.to_pretty());

@@ -371,7 +371,8 @@ fn canicas_apply_answers_in_json() {
         (true.into(), true.into())
     );
     assert_eq!(v["board"].as_str().unwrap().chars().nth(77), Some('1'));
-    // Off the board, empty source, taken target: legal false with the error, in the same JSON.
+    // Off the board, empty source, taken target: legal false with the error,
+    // in the same JSON, and the command fails (status 1).
     for (mv, code) in [
         ("j1-a1", "off-board"),
         ("a9-b9", "empty-source"),
@@ -383,13 +384,13 @@ fn canicas_apply_answers_in_json() {
             ],
             "",
         );
-        assert!(out.status.success(), "{mv}");
+        assert_eq!(out.status.code(), Some(1), "{mv}");
         let v = json(&out);
         assert_eq!(v["legal"], false, "{mv}");
         assert!(v["error"].as_str().unwrap().starts_with(code), "{mv}: {v}");
         assert_eq!(v["board"], board.as_str());
     }
-    // A board that does not read (80 cells) is answered in the same JSON.
+    // A board that does not read (80 cells) is answered in the same JSON, and fails.
     let short = ".".repeat(80);
     let out = games(
         &[
@@ -397,11 +398,38 @@ fn canicas_apply_answers_in_json() {
         ],
         "",
     );
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     assert_eq!(v["legal"], false);
     assert!(v["error"].as_str().unwrap().starts_with("bad-board"), "{v}");
     assert_eq!(v["board"], short.as_str());
+}
+
+/// Without `--json` too, an illegal move fails with a sentence; a board of
+/// the wrong size says what was typed (4 cells) and what the rules want.
+#[test]
+fn canicas_apply_fails_on_an_illegal_move_or_board() {
+    let board = canicas_board("1111.1");
+    let out = games(
+        &["canicas", "apply", "--board", &board, "--move", "a9-b9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("games: illegal move a9-b9: empty-source"),
+        "{err}"
+    );
+    let out = games(
+        &["canicas", "apply", "--board", "1111", "--move", "a1-a2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the board has 4 cells, a 2x2 board; the rules play on 9x9: 81 cells"),
+        "{err}"
+    );
 }
 
 #[test]
