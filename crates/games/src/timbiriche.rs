@@ -85,12 +85,14 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         ),
         None => say(output, "Not proven within the budget."),
     }
-    let label = if report.complete {
-        "Every optimal move"
-    } else {
-        "Optimal moves proven so far"
+    let moves = report.best_moves.join(" ");
+    let text = match (report.complete, moves.is_empty()) {
+        (true, true) => "No move is left: the game is over.".to_string(),
+        (true, false) => format!("Every optimal move: {moves}"),
+        (false, true) => "No move was proven optimal within the budget yet.".to_string(),
+        (false, false) => format!("Optimal moves proven so far: {moves}"),
     };
-    say(output, &format!("{label}: {}", report.best_moves.join(" ")));
+    say(output, &text);
     say(
         output,
         &format!("{} nodes in {:.3} s", report.nodes, report.seconds),

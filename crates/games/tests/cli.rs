@@ -810,3 +810,20 @@ fn solve_refuses_seconds_it_cannot_count() {
     assert!(out.status.success());
     assert_eq!(json(&out)["complete"], true);
 }
+
+/// A solve cut short before any move is proven says so in a sentence,
+/// rather than an empty list after "Optimal moves proven so far:".
+#[test]
+fn solve_without_a_proven_move_says_so() {
+    let out = games(
+        &["solve", "timbiriche", "--size", "5x5", "--seconds", "0.001"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("No move was proven optimal within the budget yet."),
+        "{text}"
+    );
+    assert!(!text.contains("proven so far: \n"), "{text}");
+}
