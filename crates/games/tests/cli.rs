@@ -827,3 +827,18 @@ fn solve_without_a_proven_move_says_so() {
     );
     assert!(!text.contains("proven so far: \n"), "{text}");
 }
+
+/// A `--size` that does not read is quoted as typed, not called `0x0`.
+#[test]
+fn bad_sizes_are_quoted_as_typed() {
+    for size in ["x", "3x", "99999999999x3"] {
+        let out = games(&["solve", "timbiriche", "--size", size], "");
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("`{size}` is not a board size: write ROWSxCOLS")),
+            "{size}: {err}"
+        );
+        assert!(!err.contains("0x0"), "{size}: {err}");
+    }
+}
