@@ -40,7 +40,10 @@ impl Side {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// A side does not have exactly 15 checkers (on points, bar and off).
-    #[error("the {side:?} side has {count} checkers, not 15")]
+    #[error(
+        "the {} has {count} checkers, not 15",
+        match .side { Side::OnRoll => "player on roll", Side::Opponent => "opponent" }
+    )]
     WrongCheckerCount {
         /// The side concerned.
         side: Side,
@@ -388,6 +391,10 @@ mod tests {
             Err(PositionError::SharedPoint { point: 6 })
         );
         o[19] = 14;
+        assert_eq!(
+            Position::from_sides(&a, &o).unwrap_err().to_string(),
+            "the opponent has 14 checkers, not 15"
+        );
         assert!(matches!(
             Position::from_sides(&a, &o),
             Err(PositionError::WrongCheckerCount {

@@ -32,7 +32,7 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// A cell of the move is off the board.
-    #[error("cell {0:?} is off the board")]
+    #[error("cell number {} (from 0, row by row) is off the board", .0.0)]
     OffBoard(Cell),
     /// No marble on the source cell.
     #[error("there is no marble on the source cell")]

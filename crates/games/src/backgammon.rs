@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side,
+    ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side, WinKind,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
@@ -164,6 +164,16 @@ pub struct ArenaArgs {
     json: bool,
 }
 
+/// An arena player as the command line writes it: `easy`, `normal`, `hard`, `pubeval`.
+fn agent_name(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Level(Level::Easy) => "easy",
+        Agent::Level(Level::Normal) => "normal",
+        Agent::Level(Level::Hard) => "hard",
+        Agent::Pubeval => "pubeval",
+    }
+}
+
 /// `games arena backgammon`: duplicate-dice series with 95% confidence intervals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let pairs = args.games.div_ceil(2);
@@ -193,7 +203,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             output,
             &format!(
                 "  {label} {:<10} wins {:>6} ({:.1}% ± {:.1})  points/game {:+.3} ± {:.3}  gammons {} backgammons {}",
-                format!("{:?}", s.agent).to_lowercase(),
+                agent_name(s.agent),
                 s.wins,
                 100.0 * s.win_rate.mean,
                 100.0 * s.win_rate.ci95,
@@ -307,7 +317,16 @@ pub fn play(
             };
             say(
                 output,
-                &format!("{who}: {:?}, {} point(s).", result.kind, result.points),
+                &format!(
+                    "{who} {}: {} point{}.",
+                    match result.kind {
+                        WinKind::Single => "a single game",
+                        WinKind::Gammon => "a gammon",
+                        WinKind::Backgammon => "a backgammon",
+                    },
+                    result.points,
+                    if result.points == 1 { "" } else { "s" }
+                ),
             );
             return Ok(());
         }

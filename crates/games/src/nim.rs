@@ -340,7 +340,12 @@ struct ArenaReport {
 }
 
 fn level_name(level: Level) -> String {
-    format!("{level:?}").to_lowercase()
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+    .to_string()
 }
 
 /// `games arena nim`.

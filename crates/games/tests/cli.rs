@@ -704,6 +704,26 @@ fn arena_backgammon_reports_both_sides() {
     assert_eq!(v["games"], 4);
     let wins = v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap();
     assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 4);
+    // Without --json the players are named as typed, not as Rust values
+    // (`level(normal)`).
+    let out = games(
+        &[
+            "arena",
+            "backgammon",
+            "--a",
+            "normal",
+            "--b",
+            "pubeval",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("  A normal ") && text.contains("  B pubeval "),
+        "{text}"
+    );
 }
 
 #[test]

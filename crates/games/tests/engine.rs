@@ -621,3 +621,23 @@ fn engine_seed_help_speaks_of_its_own_game() {
     }
     assert!(help("canicas").contains("The deal of the game"));
 }
+
+/// Errors name lines and boxes in dot notation, never as Rust values
+/// (`BoxCoord { row: 0, col: 0 }`).
+#[test]
+fn timbiriche_errors_use_dot_notation() {
+    let mut e = Engine::start(&["engine", "timbiriche"]);
+    for (fen, said) in [
+        (
+            "2x2 a1-b1 1... 1:0 1",
+            "the box with top-left dot a1 is owned but not closed, or closed but not owned",
+        ),
+        ("2x2 a1-b1,a1-b1 .... 0:0 1", "line a1-b1 is listed twice"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let reply = e.next();
+        assert!(reply.ends_with(said), "{fen}: {reply}");
+        assert!(!reply.contains('{'), "{reply}");
+    }
+    e.quit();
+}
