@@ -679,20 +679,9 @@ fn engine_backgammon_answers_each_line() {
 
 #[test]
 fn arena_backgammon_reports_both_sides() {
+    let players = ["arena", "backgammon", "--a", "normal", "--b", "pubeval"];
     let out = games(
-        &[
-            "arena",
-            "backgammon",
-            "--a",
-            "normal",
-            "--b",
-            "pubeval",
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--json",
-        ],
+        &[&players[..], &["--games", "4", "--seed", "3", "--json"]].concat(),
         "",
     );
     assert!(
@@ -706,19 +695,7 @@ fn arena_backgammon_reports_both_sides() {
     assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 4);
     // Without --json the players are named as typed, not as Rust values
     // (`level(normal)`).
-    let out = games(
-        &[
-            "arena",
-            "backgammon",
-            "--a",
-            "normal",
-            "--b",
-            "pubeval",
-            "--games",
-            "2",
-        ],
-        "",
-    );
+    let out = games(&[&players[..], &["--games", "2"]].concat(), "");
     let text = stdout(&out);
     assert!(
         text.contains("  A normal ") && text.contains("  B pubeval "),
