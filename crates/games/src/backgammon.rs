@@ -71,6 +71,16 @@ struct MovesReport {
 /// `games moves backgammon`: every legal play, one per distinct resulting position.
 pub fn moves(args: &MovesArgs, output: &mut dyn Write) -> Result<(), String> {
     let position = Position::from_gnubg_id(args.position.trim()).map_err(|e| e.to_string())?;
+    if let Some((winner, _)) = position.outcome() {
+        let who = match winner {
+            Side::OnRoll => "the player on roll",
+            Side::Opponent => "the opponent",
+        };
+        return Err(format!(
+            "the game is over in this position ({who} has borne off all 15 checkers): \
+             there is nothing to play"
+        ));
+    }
     let plays = legal_plays(&position, args.dice);
     let list: Vec<JsonPlay> = plays
         .iter()
@@ -94,15 +104,24 @@ pub fn moves(args: &MovesArgs, output: &mut dyn Write) -> Result<(), String> {
             &serde_json::to_string(&report).map_err(|e| e.to_string())?,
         );
     } else {
-        for p in &report.plays {
-            let mv = if p.mv.is_empty() {
-                "(no legal play)"
-            } else {
-                &p.mv
-            };
-            say(output, &format!("{mv:<24} {}", p.result));
+        match report.plays.as_slice() {
+            // The pass is the only "play" (one entry in the JSON form).
+            [pass] if pass.mv.is_empty() => say(
+                output,
+                &format!(
+                    "No legal play for {}: the turn passes and the position stays {}.",
+                    roll_text(args.dice),
+                    pass.result
+                ),
+            ),
+            plays => {
+                for p in plays {
+                    say(output, &format!("{:<24} {}", p.mv, p.result));
+                }
+                let noun = if plays.len() == 1 { "play" } else { "plays" };
+                say(output, &format!("{} distinct {noun}", plays.len()));
+            }
         }
-        say(output, &format!("{} distinct plays", report.count));
     }
     Ok(())
 }

@@ -634,6 +634,47 @@ fn moves_backgammon_lists_distinct_plays() {
     assert_eq!(v["count"], 1);
     assert_eq!(v["plays"][0]["move"], "");
     assert_eq!(v["plays"][0]["result"], closed.as_str());
+    // In words: the pass, said once, not "(no legal play)" and "1 distinct plays".
+    let out = games(
+        &["moves", "backgammon", "--position", &closed, "--dice", "66"],
+        "",
+    );
+    assert_eq!(
+        stdout(&out),
+        format!("No legal play for 66: the turn passes and the position stays {closed}.\n")
+    );
+    // "The first to bear off all 15 wins": a board where both sides are
+    // borne off is no game's position; one where a side is off is a finished
+    // game, with nothing to play.
+    let out = games(
+        &[
+            "moves",
+            "backgammon",
+            "--position",
+            "AAAAAAAAAAAAAA",
+            "--dice",
+            "31",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("neither side has a checker left"), "{err}");
+    let mut off = [0u8; 26];
+    off[OFF] = 15;
+    let mut left = [0u8; 26];
+    left[24] = 15;
+    let won = Position::from_sides(&left, &off).unwrap().to_gnubg_id();
+    let out = games(
+        &["moves", "backgammon", "--position", &won, "--dice", "31"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game is over in this position (the opponent has borne off all 15"),
+        "{err}"
+    );
 
     for bad in [
         vec!["--position", "nope", "--dice", "31"],

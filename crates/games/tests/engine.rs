@@ -641,3 +641,19 @@ fn timbiriche_errors_use_dot_notation() {
     }
     e.quit();
 }
+
+/// A board where neither side has a checker left is refused by UBGI and
+/// the line protocol ("the first to bear off all 15 wins": no game gets there).
+#[test]
+fn backgammon_engines_refuse_a_board_without_checkers() {
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    e.send("XGID=--------------------------:0:0:1:52:0:0:0:0:10");
+    assert_eq!(e.next(), "sorry");
+    e.quit();
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "line"]);
+    e.send("AAAAAAAAAAAAAA 3 1");
+    assert!(e
+        .next()
+        .starts_with("error: neither side has a checker left"));
+    e.quit();
+}
