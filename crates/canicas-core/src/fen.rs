@@ -6,7 +6,7 @@ use crate::ai::View;
 use crate::board::Board;
 use crate::notation::{board_from_text_for, NotationError};
 use crate::rules::{Rules, RulesError, Variant, MAX_ARRIVALS};
-use crate::state::{State, StateError};
+use crate::state::{check_board_at_rest, State, StateError};
 
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -191,6 +191,8 @@ impl Setup {
         };
         let rules = parse_rules(rules)?;
         let board = board_from_text_for(board, &rules)?;
+        // Only boards a game can be at between moves (no line left on it).
+        check_board_at_rest(&board, &rules)?;
         let bad_next = || FenError::Next {
             found: (*next).to_string(),
             arrivals: rules.arrivals,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use canicas_core::{
     ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Game, GameSummary, Records,
-    Variant,
+    StateError, Variant,
 };
 use clap::Args;
 use games_cli::term::{ask_command, say};
@@ -46,7 +46,7 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
         Err(e) if args.json => {
             let refused = ApplyOutcome {
                 legal: false,
-                error: Some(format!("bad-board: {e}")),
+                error: Some(format!("bad-board: {}", board_problem(&e))),
                 reason: None,
                 points: 0,
                 lines: Vec::new(),
@@ -57,9 +57,9 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
                 serde_json::from_str(&refused.to_json()).map_err(|e| e.to_string())?;
             value["board"] = args.board.as_str().into();
             say(output, &value.to_string());
-            return Err(format!("the board does not read: {e}"));
+            return Err(board_problem(&e));
         }
-        Err(e) => return Err(format!("the board does not read: {e}")),
+        Err(e) => return Err(board_problem(&e)),
     };
     if args.json {
         say(output, &outcome.to_json());
@@ -89,6 +89,14 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Why `games canicas apply` refuses a board.
+fn board_problem(e: &StateError) -> String {
+    match e {
+        StateError::Inconsistent(why) => format!("no game reaches this board: {why}"),
+        e => format!("the board does not read: {e}"),
+    }
 }
 
 /// Options of `games arena canicas`.

@@ -341,23 +341,27 @@ fn canicas_apply_answers_in_json() {
     assert_eq!(v["points"], 10);
     assert_eq!(v["lines"][0][0], 5);
     assert_eq!(v["board"], ".".repeat(81));
-    // The same four in the four-variant: a line of 5 scores 5 × (5 − 4 + 1) × 2 = 20.
+    // In the four-variant a line of 5 scores 5 × (5 − 4 + 1) × 2 = 20. (The
+    // board above holds a line of four, which the four-variant removes at
+    // once, so no game of it reaches that board: two pairs and a marble
+    // that joins them instead.)
+    let pairs = canicas_board("11.11......1");
     let out = games(
         &[
             "canicas",
             "apply",
             "--board",
-            &board,
+            &pairs,
             "--variant",
             "four",
             "--move",
-            "f1-e1",
+            "c2-c1",
             "--json",
         ],
         "",
     );
     let v = json(&out);
-    assert_eq!(v["points"], 20);
+    assert_eq!(v["points"], 20, "{v}");
     // A move that forms no line leaves the board as the move left it.
     let out = games(
         &[
@@ -430,6 +434,41 @@ fn canicas_apply_fails_on_an_illegal_move_or_board() {
         err.contains("the board has 4 cells, a 2x2 board; the rules play on 9x9: 81 cells"),
         "{err}"
     );
+    // Boards no game reaches between moves: "every line of 5 (or 4) or more
+    // ... leaves the board"; on a full board "the game ends".
+    let five = canicas_board("11111");
+    let out = games(
+        &["canicas", "apply", "--board", &five, "--move", "e1-e2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no game reaches this board: a line stays on the board"),
+        "{err}"
+    );
+    let out = games(
+        &[
+            "canicas", "apply", "--board", &five, "--move", "e1-e2", "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(json(&out)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad-board: no game reaches"));
+    // Full, with no line: colours 1-4 in a pattern no five lines up in.
+    let full: String = (0..81)
+        .map(|i| char::from(b'1' + ((i % 9 / 2 + i / 9 / 2 * 2) % 4) as u8))
+        .collect();
+    let out = games(
+        &["canicas", "apply", "--board", &full, "--move", "a1-a2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game-over: the board filled up"), "{err}");
 }
 
 #[test]

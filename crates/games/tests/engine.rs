@@ -657,3 +657,24 @@ fn backgammon_engines_refuse_a_board_without_checkers() {
         .starts_with("error: neither side has a checker left"));
     e.quit();
 }
+
+/// A Color Lines position with a line still on the board is refused: "every
+/// line of 5 (or 4) or more marbles ... leaves the board", so no game rests
+/// on it. The last good position stays.
+#[test]
+fn canicas_refuses_a_board_with_a_line_on_it() {
+    let mut e = Engine::start(&["engine", "canicas"]);
+    let five = format!("11111{}", ".".repeat(76));
+    let four = format!("1111{}", ".".repeat(77));
+    e.send(&format!("position fen {four} 123 five 0"));
+    e.send(&format!("position fen {five} 123 five 0"));
+    assert_eq!(
+        e.next(),
+        "info string error: inconsistent state: a line stays on the board (every line leaves at once)"
+    );
+    e.send(&format!("position fen {four} 123 four 0"));
+    assert!(e.next().contains("a line stays on the board"));
+    e.send("query fen");
+    assert_eq!(e.next(), format!("response {four} 123 five 0"));
+    e.quit();
+}
