@@ -4,10 +4,11 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, run_arena, Agent, Dice, Game, Level, Play, Position, Side, WinKind,
+    ai_move, legal_plays, run_arena_with, Agent, Dice, Game, Level, Play, Position, Side, WinKind,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
+use games_cli::progress::Progress;
 use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
@@ -197,7 +198,16 @@ fn agent_name(agent: Agent) -> &'static str {
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let pairs = args.games.div_ceil(2);
     let started = Instant::now();
-    let report = run_arena(args.a, args.b, pairs, args.seed, args.threads.max(1));
+    let progress = Progress::new("backgammon arena", u64::from(pairs) * 2, "games");
+    let report = run_arena_with(
+        args.a,
+        args.b,
+        pairs,
+        args.seed,
+        args.threads.max(1),
+        &|| progress.add(2),
+    );
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut value = serde_json::to_value(report).map_err(|e| e.to_string())?;

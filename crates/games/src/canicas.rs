@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use canicas_core::{
-    ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Game, GameSummary, Records,
-    StateError, Variant,
+    ai, apply_text, arena_threads as run_arena, notation, ApplyOutcome, Board, Game, GameSummary,
+    Records, StateError, Variant,
 };
 use clap::Args;
+use games_cli::progress::Progress;
 use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng};
 
@@ -105,9 +106,19 @@ pub struct ArenaArgs {
     /// five or four (in a row).
     #[arg(long, default_value = "five", value_parser = parse_variant)]
     variant: Variant,
-    /// The deals to play, e.g. 1..100 (inclusive) or 7.
-    #[arg(long, default_value = "1..100")]
-    deals: String,
+    /// The deals to play, e.g. 1..100 (inclusive) or 7 (default 1..100);
+    /// `--games N --seed S` says the same as `--deals S..S+N-1`.
+    #[arg(long, conflicts_with_all = ["games", "seed"])]
+    deals: Option<String>,
+    /// Games to play, one per deal, as in the other arenas (default 100).
+    #[arg(long)]
+    games: Option<u64>,
+    /// The first deal, as the other arenas' seed (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (0: one per core); the report does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// Moves at most per game.
     #[arg(long, default_value_t = 20_000)]
     max_moves: u64,
@@ -147,7 +158,25 @@ fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
 
 /// `games arena canicas`: the autoplayer over a range of deals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
-    let deals = parse_deals(&args.deals)?;
+    let deals = match &args.deals {
+        Some(text) => parse_deals(text)?,
+        None => {
+            let first = args.seed.unwrap_or(1);
+            let games = args.games.unwrap_or(100);
+            if games == 0 {
+                return Err("--games takes at least 1".into());
+            }
+            let last = first
+                .checked_add(games - 1)
+                .ok_or_else(|| format!("--seed {first} --games {games} goes past the last deal"))?;
+            first..=last
+        }
+    };
+    let deals_text = if deals.start() == deals.end() {
+        deals.start().to_string()
+    } else {
+        format!("{}..{}", deals.start(), deals.end())
+    };
     let budget = match (args.nodes, args.millis) {
         (None, None) => Budget::nodes(ai::DEFAULT_NODES),
         (nodes, millis) => Budget {
@@ -156,15 +185,19 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         },
     };
     let started = Instant::now();
+    let count = (deals.end() - deals.start()).saturating_add(1);
+    let progress = Progress::new("Color Lines arena", count, "deals");
     let report = run_arena(
         args.variant.rules(),
         deals,
         args.max_moves,
         budget,
+        args.threads,
         &CancelFlag::new(),
-        |_| {},
+        |_| progress.add(1),
     )
     .map_err(|e| e.to_string())?;
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut value = serde_json::to_value(&report).map_err(|e| e.to_string())?;
@@ -181,8 +214,8 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     say(
         output,
         &format!(
-            "Color Lines arena, {} variant, deals {}, at most {} moves a game",
-            args.variant, args.deals, args.max_moves
+            "Color Lines arena, {} variant, deals {deals_text}, at most {} moves a game",
+            args.variant, args.max_moves
         ),
     );
     say(

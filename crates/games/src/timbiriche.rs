@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use games_cli::progress::{while_running, Progress};
 use games_cli::term::{ask_command, parse_seconds, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
@@ -58,7 +59,10 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         .with_misere(args.misere);
     let budget = args.seconds.map_or(Budget::UNLIMITED, Budget::time);
     let start = Instant::now();
-    let solution = solve_position(&position, budget, &CancelFlag::new());
+    let label = format!("solving {}x{}", args.size.rows(), args.size.cols());
+    let solution = while_running(&label, || {
+        solve_position(&position, budget, &CancelFlag::new())
+    });
     let report = SolveReport {
         value: solution.value,
         best_moves: solution
@@ -221,13 +225,19 @@ fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
 /// `games arena timbiriche`.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let threads = args.threads.clamp(1, 64);
+    let progress = Progress::new("dots and boxes arena", u64::from(args.games), "games");
+    let progress = &progress;
     let records: Vec<Result<GameRecord, String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (0..args.games)
                         .filter(|i| i % threads == t)
-                        .map(|i| arena_game(args, i))
+                        .map(|i| {
+                            let record = arena_game(args, i);
+                            progress.add(1);
+                            record
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -237,6 +247,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             .flat_map(|w| w.join().unwrap_or_default())
             .collect()
     });
+    progress.finish();
     let (mut wins_a, mut wins_b, mut draws) = (0, 0, 0);
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for record in records {

@@ -4,8 +4,14 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn games(args: &[&str], stdin: &str) -> Output {
+    games_with_env(args, stdin, &[])
+}
+
+/// As [`games`], with environment variables set.
+fn games_with_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -918,4 +924,108 @@ fn bad_sizes_are_quoted_as_typed() {
         );
         assert!(!err.contains("0x0"), "{size}: {err}");
     }
+}
+
+/// Long runs show their progress on standard error when it is a terminal
+/// (forced here with `GAMES_PROGRESS=1`, as the tests' standard error is a
+/// pipe), and say nothing there when it is piped; the answer on standard
+/// output is the same either way.
+#[test]
+fn long_runs_show_progress_on_a_terminal_and_stay_quiet_when_piped() {
+    let runs: [(&[&str], &str); 5] = [
+        (
+            &["arena", "nim", "--a", "hard", "--b", "easy", "--games", "6"],
+            "nim arena: 6/6 games (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "timbiriche",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--size",
+                "2x2",
+                "--games",
+                "4",
+            ],
+            "dots and boxes arena: 4/4 games (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "canicas",
+                "--games",
+                "2",
+                "--seed",
+                "3",
+                "--nodes",
+                "5",
+                "--max-moves",
+                "20",
+            ],
+            "Color Lines arena: 2/2 deals (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "backgammon",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--games",
+                "2",
+            ],
+            "backgammon arena: 2/2 games (100%)",
+        ),
+        (&["solve", "timbiriche", "--size", "1x2"], "solving 1x2: "),
+    ];
+    for (args, line) in runs {
+        let quiet = games(args, "");
+        assert!(quiet.status.success(), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&quiet.stderr), "", "{args:?}");
+        let shown = games_with_env(args, "", &[("GAMES_PROGRESS", "1")]);
+        assert!(shown.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&shown.stderr);
+        assert!(err.contains(&format!("\r{line}")), "{args:?}: {err:?}");
+        // The line is blanked out at the end, so the answer starts clean.
+        assert!(err.ends_with('\r'), "{args:?}: {err:?}");
+        if args[0] == "arena" {
+            assert_eq!(stdout(&shown).lines().next(), stdout(&quiet).lines().next());
+        }
+    }
+}
+
+/// `games arena canicas --games N --seed S` (the other arenas' spelling)
+/// plays deals S..S+N-1, as `--deals S..S+N-1` (still accepted) does.
+#[test]
+fn canicas_arena_takes_games_and_seed_like_the_other_arenas() {
+    let common = [
+        "arena",
+        "canicas",
+        "--nodes",
+        "5",
+        "--max-moves",
+        "30",
+        "--json",
+    ];
+    let by_games = games(
+        &[&common[..], &["--games", "2", "--seed", "7"]].concat(),
+        "",
+    );
+    let by_deals = games(&[&common[..], &["--deals", "7..8"]].concat(), "");
+    assert!(by_games.status.success() && by_deals.status.success());
+    let (mut a, mut b) = (json(&by_games), json(&by_deals));
+    for v in [&mut a, &mut b] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(a, b);
+    assert_eq!(a["games"], 2);
+    let both = games(
+        &[&common[..], &["--deals", "1..2", "--games", "2"]].concat(),
+        "",
+    );
+    assert_eq!(both.status.code(), Some(2));
 }
