@@ -116,7 +116,8 @@ pub struct ArenaArgs {
     /// The first deal, as the other arenas' seed (default 1).
     #[arg(long)]
     seed: Option<u64>,
-    /// Worker threads (0: one per core); the report does not depend on it.
+    /// Worker threads (0: one per core; at most 64, and one per deal); the
+    /// report does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Moves at most per game.
@@ -192,7 +193,10 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         deals,
         args.max_moves,
         budget,
-        args.threads,
+        // At most one thread per deal, and 64 (as the other arenas).
+        args.threads
+            .min(64)
+            .min(usize::try_from(count).unwrap_or(64)),
         &CancelFlag::new(),
         |_| progress.add(1),
     )
