@@ -1028,4 +1028,18 @@ fn canicas_arena_takes_games_and_seed_like_the_other_arenas() {
         "",
     );
     assert_eq!(both.status.code(), Some(2));
+    // A huge --threads is capped (one thread per deal, at most 64): the
+    // same report, no million threads.
+    let many = games(
+        &[
+            &common[..],
+            &["--games", "2", "--seed", "7", "--threads", "1000000"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(many.status.success());
+    let mut c = json(&many);
+    c.as_object_mut().unwrap().remove("seconds");
+    assert_eq!(c, a);
 }
