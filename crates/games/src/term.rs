@@ -2,14 +2,22 @@
 
 use std::io::{BufRead, Write};
 
-/// Print `prompt`, read one line; `None` at the end of input.
+use crate::engine::lines::{Line, Lines};
+
+/// The longest line a terminal game reads, in bytes; a longer one is read
+/// in chunks and thrown away.
+pub const MAX_TERMINAL_LINE: usize = 64 * 1024;
+
+/// Print `prompt`, read one line; `None` at the end of input. A line that
+/// is not UTF-8 or longer than [`MAX_TERMINAL_LINE`] comes back as `�` (the
+/// replacement character), which every game answers as input it does not
+/// understand, and the game goes on.
 pub fn ask(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> Option<String> {
     let _ = write!(output, "{prompt}");
     let _ = output.flush();
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+    match Lines::with_limit(input, MAX_TERMINAL_LINE).next_line()? {
+        Line::Text(text) => Some(text.trim().to_string()),
+        Line::TooLong | Line::NotUtf8 => Some(char::REPLACEMENT_CHARACTER.to_string()),
     }
 }
 

@@ -1043,3 +1043,27 @@ fn canicas_arena_takes_games_and_seed_like_the_other_arenas() {
     c.as_object_mut().unwrap().remove("seconds");
     assert_eq!(c, a);
 }
+
+/// A line that is not UTF-8 (or is too long) is answered as input the game
+/// does not understand, and the game goes on: it used to end it as if the
+/// input had ended.
+#[test]
+fn terminal_games_go_on_after_a_line_that_is_not_text() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["play", "nim", "--rows", "1,2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start games");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"\xff\xfe\n").unwrap();
+    stdin.write_all(&[b'x'; 100_000]).unwrap();
+    stdin.write_all(b"\nhelp\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().expect("games runs");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("Type two numbers").count(), 2, "{text}");
+    assert!(text.contains("Type the row (from 1)"), "{text}");
+    assert!(text.ends_with("Goodbye.\n"), "{text}");
+}
