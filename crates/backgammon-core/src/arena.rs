@@ -208,6 +208,20 @@ fn play_timed(
 /// Runs on `threads` threads (at least 1); the report does not depend on it.
 #[must_use]
 pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> ArenaReport {
+    run_arena_with(a, b, pairs, seed, threads, &|| {})
+}
+
+/// As [`run_arena`], calling `on_pair` after each seed pair is played (for
+/// progress; from the worker threads, in the order the pairs finish).
+#[must_use]
+pub fn run_arena_with(
+    a: Agent,
+    b: Agent,
+    pairs: u32,
+    seed: u64,
+    threads: usize,
+    on_pair: &(dyn Fn() + Sync),
+) -> ArenaReport {
     let threads = threads.clamp(1, 64);
     // points[i] = (a's points in game with a first, a's points with b first), and results.
     let mut results: Vec<(u32, [Option<GameResult>; 2])> = Vec::with_capacity(pairs as usize);
@@ -228,6 +242,7 @@ pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> A
                         let g1 = play_timed([a, b], ds, ai, &mut ab);
                         let g2 = play_timed([b, a], ds, ai, &mut ba);
                         out.push((i, [g1, g2]));
+                        on_pair();
                         i += threads as u32;
                     }
                     let [ab_a, ab_b] = ab;

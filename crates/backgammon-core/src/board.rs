@@ -40,7 +40,10 @@ impl Side {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// A side does not have exactly 15 checkers (on points, bar and off).
-    #[error("the {side:?} side has {count} checkers, not 15")]
+    #[error(
+        "the {} has {count} checkers, not 15",
+        match .side { Side::OnRoll => "player on roll", Side::Opponent => "opponent" }
+    )]
     WrongCheckerCount {
         /// The side concerned.
         side: Side,
@@ -53,6 +56,14 @@ pub enum PositionError {
         /// The point, numbered for the side on roll.
         point: u8,
     },
+    /// Both sides have borne off all 15 checkers: a game ends as soon as
+    /// one side has ("the first to bear off all 15 wins"), so no game
+    /// reaches this board.
+    #[error(
+        "neither side has a checker left: the game ends as soon as one side has \
+         borne off all 15, so no game reaches this position"
+    )]
+    NoCheckerLeft,
 }
 
 /// A backgammon position without the dice, **from the view of the side on
@@ -63,8 +74,9 @@ pub enum PositionError {
 /// negative counts on the same (mover-numbered) points, so the opponent's
 /// own point `p` is index `25 - p`. Index 25 is the mover's bar (≥ 0),
 /// index 0 the opponent's bar (≤ 0). Borne-off counts are what is missing
-/// from 15. Every constructor checks 15 checkers a side and no shared point,
-/// so every value of this type is a legal board.
+/// from 15. Every constructor checks 15 checkers a side, no shared point
+/// and a checker left in play on at least one side, so every value of this
+/// type is a legal board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "PositionRepr", into = "PositionRepr")]
 pub struct Position {
@@ -132,7 +144,8 @@ impl Position {
     /// (see [`SideCounts`]; the `OFF` entry is checked too).
     ///
     /// # Errors
-    /// [`PositionError`] when a side does not total 15 or a point is shared.
+    /// [`PositionError`] when a side does not total 15, a point is shared,
+    /// or both sides have borne off all 15.
     pub fn from_sides(
         on_roll: &SideCounts,
         opponent: &SideCounts,
@@ -142,6 +155,9 @@ impl Position {
             if count != u32::from(CHECKERS) {
                 return Err(PositionError::WrongCheckerCount { side, count });
             }
+        }
+        if on_roll[OFF] == CHECKERS && opponent[OFF] == CHECKERS {
+            return Err(PositionError::NoCheckerLeft);
         }
         let mut b = [0i8; 26];
         for p in 1..=24usize {
@@ -388,6 +404,10 @@ mod tests {
             Err(PositionError::SharedPoint { point: 6 })
         );
         o[19] = 14;
+        assert_eq!(
+            Position::from_sides(&a, &o).unwrap_err().to_string(),
+            "the opponent has 14 checkers, not 15"
+        );
         assert!(matches!(
             Position::from_sides(&a, &o),
             Err(PositionError::WrongCheckerCount {

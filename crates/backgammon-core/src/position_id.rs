@@ -9,7 +9,7 @@
 
 use thiserror::Error;
 
-use crate::board::{Position, SideCounts, BAR, CHECKERS, OFF};
+use crate::board::{Position, PositionError, SideCounts, BAR, CHECKERS, OFF};
 
 /// Why a Position ID was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -32,6 +32,9 @@ pub enum PositionIdError {
     /// Both sides on the same point.
     #[error("both sides have checkers on the same point")]
     SharedPoint,
+    /// A board no game reaches (both sides borne off, e.g. `AAAAAAAAAAAAAA`).
+    #[error(transparent)]
+    Position(PositionError),
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -172,13 +175,26 @@ impl Position {
             return Err(PositionIdError::TrailingBits);
         }
         let [opponent, on_roll] = sides;
-        Position::from_sides(&on_roll, &opponent).map_err(|_| PositionIdError::SharedPoint)
+        Position::from_sides(&on_roll, &opponent).map_err(|e| match e {
+            PositionError::SharedPoint { .. } => PositionIdError::SharedPoint,
+            e => PositionIdError::Position(e),
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "The first to bear off all 15 wins": a board with no checker left on
+    /// either side is no game's position, and is refused.
+    #[test]
+    fn a_board_without_checkers_is_refused() {
+        assert_eq!(
+            Position::from_gnubg_id("AAAAAAAAAAAAAA"),
+            Err(PositionIdError::Position(PositionError::NoCheckerLeft))
+        );
+    }
 
     #[test]
     fn start_id_matches_gnubg() {
@@ -215,10 +231,9 @@ mod tests {
             Position::from_gnubg_id("/////////////A"),
             Err(PositionIdError::TooManyCheckers)
         );
-        assert!(
-            Position::from_gnubg_id("AAAAAAAAAAAAAA").is_ok(),
-            "all borne off is a board"
-        );
+        // Both sides all borne off: no game reaches it (issue 20; see
+        // a_board_without_checkers_is_refused).
+        assert!(Position::from_gnubg_id("AAAAAAAAAAAAAA").is_err());
         assert_eq!(
             Position::from_gnubg_id("4HPwATDgc/ABMB"),
             Err(PositionIdError::TrailingBits)

@@ -12,7 +12,7 @@
 
 use thiserror::Error;
 
-use crate::board::{Position, SideCounts, BAR, CHECKERS, OFF};
+use crate::board::{Position, PositionError, SideCounts, BAR, CHECKERS, OFF};
 use crate::dice::Dice;
 
 /// Why an XGID was refused.
@@ -42,6 +42,9 @@ pub enum XgidError {
     /// A numeric field that is not a number.
     #[error("the XGID field {0:?} is not a number")]
     BadNumber(String),
+    /// A board no game reaches (both sides borne off: an XGID of dashes).
+    #[error(transparent)]
+    Position(PositionError),
 }
 
 fn count_char(n: u8, upper: bool) -> char {
@@ -149,7 +152,10 @@ impl Position {
         } else {
             Position::from_sides(&o, &x)
         }
-        .map_err(|_| XgidError::TooManyCheckers)?;
+        .map_err(|e| match e {
+            PositionError::WrongCheckerCount { .. } => XgidError::TooManyCheckers,
+            e => XgidError::Position(e),
+        })?;
         let dice = match *dice {
             "00" | "D" | "B" | "R" => None,
             d => {

@@ -3,7 +3,7 @@
 use crate::board::{Board, Line};
 use crate::notation::{board_from_text_for, cell_name, parse_move, NotationError};
 use crate::rules::Rules;
-use crate::state::{check_move, Move, MoveError};
+use crate::state::{check_board_at_rest, check_move, Move, MoveError, StateError};
 
 /// What one move does to a board whose next marbles are not known.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -84,6 +84,10 @@ pub fn apply_on_board(board: &Board, rules: &Rules, mv: Move) -> ApplyOutcome {
         board: *board,
         arrivals_needed: false,
     };
+    if board.is_full() {
+        // "The game ends when no cell is free."
+        return illegal(MoveError::GameOver);
+    }
     let colour = match check_move(board, mv) {
         Ok(c) => c,
         Err(e) => return illegal(e),
@@ -113,11 +117,14 @@ pub fn apply_on_board(board: &Board, rules: &Rules, mv: Move) -> ApplyOutcome {
 }
 
 /// As [`apply_on_board`] from text: the board (81 characters for the
-/// standard game) and the move (`e5-a1`). A board that cannot be read is an
-/// error; a move that cannot be read or names a cell off the board is
-/// answered with `legal: false`.
-pub fn apply_text(board: &str, rules: &Rules, mv: &str) -> Result<ApplyOutcome, NotationError> {
+/// standard game) and the move (`e5-a1`). A board that cannot be read
+/// ([`StateError::Notation`]) or that no game reaches between two moves (a
+/// line still on it, an empty board: [`StateError::Inconsistent`], see
+/// [`check_board_at_rest`]) is an error; a move that cannot be read or
+/// names a cell off the board is answered with `legal: false`.
+pub fn apply_text(board: &str, rules: &Rules, mv: &str) -> Result<ApplyOutcome, StateError> {
     let board = board_from_text_for(board, rules)?;
+    check_board_at_rest(&board, rules)?;
     match parse_move(mv, rules.size) {
         Ok(mv) => Ok(apply_on_board(&board, rules, mv)),
         Err(e) => {

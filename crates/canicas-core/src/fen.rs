@@ -6,7 +6,7 @@ use crate::ai::View;
 use crate::board::Board;
 use crate::notation::{board_from_text_for, NotationError};
 use crate::rules::{Rules, RulesError, Variant, MAX_ARRIVALS};
-use crate::state::{State, StateError};
+use crate::state::{check_board_at_rest, State, StateError};
 
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -17,6 +17,18 @@ pub enum FenError {
     /// The rules field is not `five`, `four` or five numbers.
     #[error("{0:?} is not `five`, `four` or SIZE/COLOURS/LINE/ARRIVALS/START")]
     BadRules(String),
+    /// A rules number too large to be a rule at all (above 255).
+    #[error("{field} {value} is outside {range} (in the rules `{rules}`)")]
+    RuleOutOfRange {
+        /// The field: `SIZE`, `COLOURS`, `LINE`, `ARRIVALS` or `START`.
+        field: &'static str,
+        /// The number as written.
+        value: String,
+        /// Its allowed range.
+        range: &'static str,
+        /// The rules field as written.
+        rules: String,
+    },
     /// The rules cannot be played.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -114,9 +126,33 @@ fn parse_rules(text: &str) -> Result<Rules, FenError> {
         return Ok(v.rules());
     }
     let bad = || FenError::BadRules(text.to_string());
-    let n: Vec<u8> = text
-        .split('/')
-        .map(|p| p.parse::<u8>().map_err(|_| bad()))
+    let parts: Vec<&str> = text.split('/').collect();
+    if parts.len() != 5
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err(bad());
+    }
+    // In the form: a number too large for any rule says which one it is.
+    const FIELDS: [(&str, &str); 5] = [
+        ("SIZE", "2..=11"),
+        ("COLOURS", "1..=9"),
+        ("LINE", "2..=SIZE"),
+        ("ARRIVALS", "1..=8"),
+        ("START", "1..=cells"),
+    ];
+    let n: Vec<u8> = parts
+        .iter()
+        .zip(FIELDS)
+        .map(|(p, (field, range))| {
+            p.parse::<u8>().map_err(|_| FenError::RuleOutOfRange {
+                field,
+                value: (*p).to_string(),
+                range,
+                rules: text.to_string(),
+            })
+        })
         .collect::<Result<_, _>>()?;
     let [size, colours, min_line, arrivals, start] = n.as_slice() else {
         return Err(bad());
@@ -155,6 +191,8 @@ impl Setup {
         };
         let rules = parse_rules(rules)?;
         let board = board_from_text_for(board, &rules)?;
+        // Only boards a game can be at between moves (no line left on it).
+        check_board_at_rest(&board, &rules)?;
         let bad_next = || FenError::Next {
             found: (*next).to_string(),
             arrivals: rules.arrivals,
@@ -321,12 +359,39 @@ mod tests {
             let ok = matches!(
                 (&err, what),
                 (FenError::Fields(_), "fields")
-                    | (FenError::BadRules(_) | FenError::Rules(_), "rules")
+                    | (
+                        FenError::BadRules(_)
+                            | FenError::Rules(_)
+                            | FenError::RuleOutOfRange { .. },
+                        "rules"
+                    )
                     | (FenError::Board(_), "board")
                     | (FenError::Next { .. }, "next")
                     | (FenError::Number(_), "number")
             );
             assert!(ok, "{text:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn rules_in_the_form_with_numbers_out_of_range_say_which() {
+        let b = ".".repeat(81);
+        let err = Setup::from_fen(&format!("{b} 123 255/255/255/255/65535 0")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "START 65535 is outside 1..=cells (in the rules `255/255/255/255/65535`)"
+        );
+        let err = Setup::from_fen(&format!("{b} 123 300/7/5/3/5 0")).unwrap_err();
+        assert!(
+            err.to_string().starts_with("SIZE 300 is outside 2..=11"),
+            "{err}"
+        );
+        let err = Setup::from_fen(&format!("{b} 123 255/255/255/255/255 0")).unwrap_err();
+        assert_eq!(err, FenError::Rules(RulesError::Size(255)));
+        // Not in the form: said so.
+        for rules in ["9/7/5/3", "9/7/5/3/x", "9/7/5/3/-5", "9//5/3/5"] {
+            let err = Setup::from_fen(&format!("{b} 123 {rules} 0")).unwrap_err();
+            assert_eq!(err, FenError::BadRules(rules.to_string()));
         }
     }
 

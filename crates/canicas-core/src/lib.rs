@@ -89,7 +89,9 @@ pub use notation::{
 };
 pub use records::{FinishError, GameSummary, RecordEntry, Records};
 pub use rules::{Rules, RulesError, Variant, MAX_ARRIVALS, MAX_COLOURS, MAX_SIZE};
-pub use state::{Arrival, Move, MoveError, MoveOutcome, State, StateError, SAVE_VERSION};
+pub use state::{
+    check_board_at_rest, Arrival, Move, MoveError, MoveOutcome, State, StateError, SAVE_VERSION,
+};
 
 #[cfg(test)]
 mod tests;

@@ -34,7 +34,12 @@ pub enum NotationError {
     #[error("{0:?} is not '.' or a colour digit 1-{1}")]
     BoardChar(char, u8),
     /// A board of another size than the rules want.
-    #[error("the board has side {found}, the rules want {expected}")]
+    #[error(
+        "the board has {cells} cells, a {found}x{found} board; the rules play on \
+         {expected}x{expected}: {wanted} cells, `.` or a colour digit each",
+        cells = u16::from(*.found) * u16::from(*.found),
+        wanted = u16::from(*.expected) * u16::from(*.expected)
+    )]
     BoardSize {
         /// Side of the board given.
         found: u8,

@@ -32,7 +32,7 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// A cell of the move is off the board.
-    #[error("cell {0:?} is off the board")]
+    #[error("cell number {} (from 0, row by row) is off the board", .0.0)]
     OffBoard(Cell),
     /// No marble on the source cell.
     #[error("there is no marble on the source cell")]
@@ -615,6 +615,18 @@ impl TryFrom<SavedState> for State {
     }
 }
 
+/// Whether `board` can be a board between two moves of a game under
+/// `rules`: no line of `min_line` or more stays on it ("every line … leaves
+/// the board"). A full board is the end of a game. (An empty board, which a
+/// game never rests on either, is let through: a bare board to start a
+/// puzzle from, with nothing on it to get wrong.)
+///
+/// # Errors
+/// [`StateError::Inconsistent`] when a line stays on the board.
+pub fn check_board_at_rest(board: &Board, rules: &Rules) -> Result<(), StateError> {
+    check_no_line(board, rules)
+}
+
 /// What every position between moves satisfies: a full board has ended
 /// the game (a game can also end with free cells, when the last marbles due
 /// did not all fit and formed a line), no line stays on the board ("every
@@ -631,6 +643,11 @@ fn check_at_rest(board: &Board, rules: &Rules, over: bool) -> Result<(), StateEr
             "an empty board in a game not over (the next marbles arrive at once)",
         ));
     }
+    check_no_line(board, rules)
+}
+
+/// No line of `rules.min_line` or more on `board`.
+fn check_no_line(board: &Board, rules: &Rules) -> Result<(), StateError> {
     let mut lines = Vec::new();
     for cell in cells_of(board.occupied_mask()) {
         board.lines_through_into(cell, rules.min_line, &mut lines);

@@ -99,6 +99,11 @@ fn unreachable_target_is_a_typed_error_that_changes_nothing() {
         s.play(Move::new(c("e5"), Cell(200))),
         Err(MoveError::OffBoard(Cell(200)))
     );
+    // The cell is named by its number, not as a Rust value `Cell(200)`.
+    assert_eq!(
+        MoveError::OffBoard(Cell(200)).to_string(),
+        "cell number 200 (from 0, row by row) is off the board"
+    );
     assert_eq!(s.play(mv("e5-e5")), Err(MoveError::TargetTaken(c("e5"))));
     assert_eq!(s, before);
     assert!(s.path(c("a1"), c("e6")).is_err());

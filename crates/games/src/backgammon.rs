@@ -4,11 +4,12 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use backgammon_core::{
-    ai_move, legal_plays, parse_moves, parse_play, run_arena, steps_to_string, Agent, Dice, Game,
-    Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
+    ai_move, legal_plays, parse_moves, parse_play, run_arena_with, steps_to_string, Agent, Dice,
+    Game, Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
+use games_cli::progress::Progress;
 use games_cli::term::{ask_command, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
@@ -72,6 +73,16 @@ struct MovesReport {
 /// `games moves backgammon`: every legal play, one per distinct resulting position.
 pub fn moves(args: &MovesArgs, output: &mut dyn Write) -> Result<(), String> {
     let position = Position::from_gnubg_id(args.position.trim()).map_err(|e| e.to_string())?;
+    if let Some((winner, _)) = position.outcome() {
+        let who = match winner {
+            Side::OnRoll => "the player on roll",
+            Side::Opponent => "the opponent",
+        };
+        return Err(format!(
+            "the game is over in this position ({who} has borne off all 15 checkers): \
+             there is nothing to play"
+        ));
+    }
     let plays = legal_plays(&position, args.dice);
     let list: Vec<JsonPlay> = plays
         .iter()
@@ -95,15 +106,24 @@ pub fn moves(args: &MovesArgs, output: &mut dyn Write) -> Result<(), String> {
             &serde_json::to_string(&report).map_err(|e| e.to_string())?,
         );
     } else {
-        for p in &report.plays {
-            let mv = if p.mv.is_empty() {
-                "(no legal play)"
-            } else {
-                &p.mv
-            };
-            say(output, &format!("{mv:<24} {}", p.result));
+        match report.plays.as_slice() {
+            // The pass is the only "play" (one entry in the JSON form).
+            [pass] if pass.mv.is_empty() => say(
+                output,
+                &format!(
+                    "No legal play for {}: the turn passes and the position stays {}.",
+                    roll_text(args.dice),
+                    pass.result
+                ),
+            ),
+            plays => {
+                for p in plays {
+                    say(output, &format!("{:<24} {}", p.mv, p.result));
+                }
+                let noun = if plays.len() == 1 { "play" } else { "plays" };
+                say(output, &format!("{} distinct {noun}", plays.len()));
+            }
         }
-        say(output, &format!("{} distinct plays", report.count));
     }
     Ok(())
 }
@@ -165,11 +185,30 @@ pub struct ArenaArgs {
     json: bool,
 }
 
+/// An arena player as the command line writes it: `easy`, `normal`, `hard`, `pubeval`.
+fn agent_name(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Level(Level::Easy) => "easy",
+        Agent::Level(Level::Normal) => "normal",
+        Agent::Level(Level::Hard) => "hard",
+        Agent::Pubeval => "pubeval",
+    }
+}
+
 /// `games arena backgammon`: duplicate-dice series with 95% confidence intervals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let pairs = args.games.div_ceil(2);
     let started = Instant::now();
-    let report = run_arena(args.a, args.b, pairs, args.seed, args.threads.max(1));
+    let progress = Progress::new("backgammon arena", u64::from(pairs) * 2, "games");
+    let report = run_arena_with(
+        args.a,
+        args.b,
+        pairs,
+        args.seed,
+        args.threads.max(1),
+        &|| progress.add(2),
+    );
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut value = serde_json::to_value(report).map_err(|e| e.to_string())?;
@@ -194,7 +233,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             output,
             &format!(
                 "  {label} {:<10} wins {:>6} ({:.1}% ± {:.1})  points/game {:+.3} ± {:.3}  gammons {} backgammons {}",
-                format!("{:?}", s.agent).to_lowercase(),
+                agent_name(s.agent),
                 s.wins,
                 100.0 * s.win_rate.mean,
                 100.0 * s.win_rate.ci95,
@@ -502,7 +541,11 @@ pub fn play(
             };
             say(
                 output,
-                &format!("{who} {kind}: {} point(s).", result.points),
+                &format!(
+                    "{who} {kind}: {} point{}.",
+                    result.points,
+                    if result.points == 1 { "" } else { "s" }
+                ),
             );
             return Ok(());
         }

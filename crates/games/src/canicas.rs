@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use canicas_core::{
-    ai, apply_text, arena as run_arena, notation, ApplyOutcome, Board, Cell, Game, GameSummary,
-    MoveError, Records, UndoError, Variant,
+    ai, apply_text, arena_threads as run_arena, notation, ApplyOutcome, Board, Cell, Game,
+    GameSummary, MoveError, Records, StateError, UndoError, Variant,
 };
 use clap::Args;
+use games_cli::progress::Progress;
 use games_cli::term::{ask_command, colour_wanted, say};
 use games_common::{Budget, CancelFlag, GameRng};
 
@@ -34,6 +35,8 @@ pub struct ApplyArgs {
 }
 
 /// `games canicas apply`: one move on a bare board (no deal, no next bar).
+/// An illegal move or a board that does not read is an error (the command
+/// exits with status 1), also with `--json`, which still prints its answer.
 pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     let rules = args.variant.rules();
     let outcome = match apply_text(&args.board, &rules, &args.mv) {
@@ -44,7 +47,7 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
         Err(e) if args.json => {
             let refused = ApplyOutcome {
                 legal: false,
-                error: Some(format!("bad-board: {e}")),
+                error: Some(format!("bad-board: {}", board_problem(&e))),
                 reason: None,
                 points: 0,
                 lines: Vec::new(),
@@ -55,19 +58,21 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
                 serde_json::from_str(&refused.to_json()).map_err(|e| e.to_string())?;
             value["board"] = args.board.as_str().into();
             say(output, &value.to_string());
-            return Ok(());
+            return Err(board_problem(&e));
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(board_problem(&e)),
     };
     if args.json {
         say(output, &outcome.to_json());
-        return Ok(());
     }
     if !outcome.legal {
-        say(
-            output,
-            &format!("Illegal: {}", outcome.error.unwrap_or_default()),
-        );
+        return Err(format!(
+            "illegal move {}: {}",
+            args.mv,
+            outcome.error.unwrap_or_default()
+        ));
+    }
+    if args.json {
         return Ok(());
     }
     say(output, &outcome.board.to_pretty());
@@ -87,15 +92,34 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+/// Why `games canicas apply` refuses a board.
+fn board_problem(e: &StateError) -> String {
+    match e {
+        StateError::Inconsistent(why) => format!("no game reaches this board: {why}"),
+        e => format!("the board does not read: {e}"),
+    }
+}
+
 /// Options of `games arena canicas`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
     /// five or four (in a row).
     #[arg(long, default_value = "five", value_parser = parse_variant)]
     variant: Variant,
-    /// The deals to play, e.g. 1..100 (inclusive) or 7.
-    #[arg(long, default_value = "1..100")]
-    deals: String,
+    /// The deals to play, e.g. 1..100 (inclusive) or 7 (default 1..100);
+    /// `--games N --seed S` says the same as `--deals S..S+N-1`.
+    #[arg(long, conflicts_with_all = ["games", "seed"])]
+    deals: Option<String>,
+    /// Games to play, one per deal, as in the other arenas (default 100).
+    #[arg(long)]
+    games: Option<u64>,
+    /// The first deal, as the other arenas' seed (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (0: one per core; at most 64, and one per deal); the
+    /// report does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// Moves at most per game.
     #[arg(long, default_value_t = 20_000)]
     max_moves: u64,
@@ -135,7 +159,25 @@ fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
 
 /// `games arena canicas`: the autoplayer over a range of deals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
-    let deals = parse_deals(&args.deals)?;
+    let deals = match &args.deals {
+        Some(text) => parse_deals(text)?,
+        None => {
+            let first = args.seed.unwrap_or(1);
+            let games = args.games.unwrap_or(100);
+            if games == 0 {
+                return Err("--games takes at least 1".into());
+            }
+            let last = first
+                .checked_add(games - 1)
+                .ok_or_else(|| format!("--seed {first} --games {games} goes past the last deal"))?;
+            first..=last
+        }
+    };
+    let deals_text = if deals.start() == deals.end() {
+        deals.start().to_string()
+    } else {
+        format!("{}..{}", deals.start(), deals.end())
+    };
     let budget = match (args.nodes, args.millis) {
         (None, None) => Budget::nodes(ai::DEFAULT_NODES),
         (nodes, millis) => Budget {
@@ -144,15 +186,22 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         },
     };
     let started = Instant::now();
+    let count = (deals.end() - deals.start()).saturating_add(1);
+    let progress = Progress::new("Color Lines arena", count, "deals");
     let report = run_arena(
         args.variant.rules(),
         deals,
         args.max_moves,
         budget,
+        // At most one thread per deal, and 64 (as the other arenas).
+        args.threads
+            .min(64)
+            .min(usize::try_from(count).unwrap_or(64)),
         &CancelFlag::new(),
-        |_| {},
+        |_| progress.add(1),
     )
     .map_err(|e| e.to_string())?;
+    progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut value = serde_json::to_value(&report).map_err(|e| e.to_string())?;
@@ -169,8 +218,8 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     say(
         output,
         &format!(
-            "Color Lines arena, {} variant, deals {}, at most {} moves a game",
-            args.variant, args.deals, args.max_moves
+            "Color Lines arena, {} variant, deals {deals_text}, at most {} moves a game",
+            args.variant, args.max_moves
         ),
     );
     say(
@@ -243,16 +292,34 @@ fn records_path(args: &PlayArgs) -> Option<PathBuf> {
     Some(data.join("games").join("canicas-records.json"))
 }
 
+/// The largest records file read, in bytes (1 MiB): a records file holds a
+/// few lines per variant, a few kilobytes at most.
+const MAX_RECORDS_BYTES: u64 = 1 << 20;
+
 /// The records kept in `path`: empty when the file does not exist yet. A
-/// file that cannot be read or is not records is an error (and is never
-/// overwritten, so nothing is lost).
+/// file that cannot be read, is larger than [`MAX_RECORDS_BYTES`] (it is
+/// not read whole: `/dev/zero` would never end) or is not records is an
+/// error (and is never overwritten, so nothing is lost).
 fn load_records(path: &Path) -> Result<Records, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Records::from_json(&text)
-            .map_err(|e| format!("{} holds no records: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Records::new()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Records::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORDS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORDS_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_RECORDS_BYTES} bytes, too large for a records file",
+            path.display()
+        ));
     }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{} holds no records: it is not UTF-8 text", path.display()))?;
+    Records::from_json(&text).map_err(|e| format!("{} holds no records: {e}", path.display()))
 }
 
 /// Write the records to `path` (through a temporary file, so a crash never

@@ -2,4 +2,5 @@
 //! small terminal helpers, shared by the binary and the fuzz targets.
 
 pub mod engine;
+pub mod progress;
 pub mod term;

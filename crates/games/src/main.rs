@@ -65,17 +65,24 @@ enum EngineGame {
     /// Dots and boxes over UGI: position strings `3x3 - ......... 0:0 1`, moves `a1-b1`.
     Timbiriche(EngineArgs),
     /// Color Lines over UGI: position strings `<81 cells> <next> five <score> [<deal> <marble>]`, moves `e5-a1`.
-    Canicas(EngineArgs),
+    Canicas(CanicasEngineArgs),
     /// Backgammon: UBGI (XGID or FIBS board in, from/to pairs out), or the line protocol
     /// (`<Position ID> <d1> <d2>` in, the Position ID after the AI's play out).
     Backgammon(backgammon::EngineArgs),
 }
 
-/// Options of `games engine <game>`.
+/// Options of `games engine nim|timbiriche`.
 #[derive(clap::Args, Debug)]
 struct EngineArgs {
-    /// Seed of the engine's random choices (also the UGI option `Seed`); for
-    /// Color Lines, the deal of the game it starts with.
+    /// Seed of the engine's random choices (also the UGI option `Seed`).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Options of `games engine canicas`.
+#[derive(clap::Args, Debug)]
+struct CanicasEngineArgs {
+    /// The deal of the game `position startpos` starts (also the UGI option `Seed`).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }

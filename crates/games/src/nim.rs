@@ -7,6 +7,7 @@ use games_common::{Budget, CancelFlag, GameRng, Player};
 use nim_core::{ai_move, analyze, Game, Level, Match, MatchResult, Move, Position, Rule};
 use serde::Serialize;
 
+use games_cli::progress::Progress;
 use games_cli::term::{ask_command, parse_list, say};
 
 /// Options of `games play nim`.
@@ -340,7 +341,12 @@ struct ArenaReport {
 }
 
 fn level_name(level: Level) -> String {
-    format!("{level:?}").to_lowercase()
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+    .to_string()
 }
 
 /// `games arena nim`.
@@ -353,6 +359,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let mut rng_b = GameRng::from_seed(args.seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut a = SideReport::new(args.a);
     let mut b = SideReport::new(args.b);
+    let progress = Progress::new("nim arena", u64::from(args.games), "games");
     for i in 0..args.games {
         // A is Player::First in even games, Player::Second in odd ones; Player::First moves first.
         let a_player = if i % 2 == 0 {
@@ -379,7 +386,9 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         } else {
             side.wins_moving_second += 1;
         }
+        progress.add(1);
     }
+    progress.finish();
     let report = ArenaReport {
         game: "nim",
         rows,

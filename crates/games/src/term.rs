@@ -2,14 +2,22 @@
 
 use std::io::{BufRead, Write};
 
-/// Print `prompt`, read one line; `None` at the end of input.
+use crate::engine::lines::{Line, Lines};
+
+/// The longest line a terminal game reads, in bytes; a longer one is read
+/// in chunks and thrown away.
+pub const MAX_TERMINAL_LINE: usize = 64 * 1024;
+
+/// Print `prompt`, read one line; `None` at the end of input. A line that
+/// is not UTF-8 or longer than [`MAX_TERMINAL_LINE`] comes back as `�` (the
+/// replacement character), which every game answers as input it does not
+/// understand, and the game goes on.
 pub fn ask(input: &mut dyn BufRead, output: &mut dyn Write, prompt: &str) -> Option<String> {
     let _ = write!(output, "{prompt}");
     let _ = output.flush();
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+    match Lines::with_limit(input, MAX_TERMINAL_LINE).next_line()? {
+        Line::Text(text) => Some(text.trim().to_string()),
+        Line::TooLong | Line::NotUtf8 => Some(char::REPLACEMENT_CHARACTER.to_string()),
     }
 }
 
@@ -63,6 +71,23 @@ pub fn parse_list(text: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
+/// Parse a `--seconds` value: a positive number of seconds that a
+/// [`std::time::Duration`] can hold (2e19 and `inf` are refused, not a panic).
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || {
+        format!(
+            "`{text}` is not a number of seconds: write a positive number up to {} \
+             (leave the option out for no time limit)",
+            u64::MAX
+        )
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(bad());
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| bad())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +98,16 @@ mod tests {
         assert_eq!(parse_list("3 4"), Ok(vec![3, 4]));
         assert!(parse_list("3,x").is_err());
         assert!(parse_list("-1").is_err());
+    }
+
+    #[test]
+    fn seconds_are_positive_and_bounded() {
+        assert_eq!(
+            parse_seconds("1.5"),
+            Ok(std::time::Duration::from_millis(1500))
+        );
+        for bad in ["0", "-1", "2e19", "1e308", "inf", "NaN", "x", ""] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

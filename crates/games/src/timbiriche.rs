@@ -4,7 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use games_cli::term::{ask_command, say};
+use games_cli::progress::{while_running, Progress};
+use games_cli::term::{ask_command, parse_seconds, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -34,8 +35,8 @@ pub struct SolveArgs {
     #[arg(long)]
     misere: bool,
     /// Stop after this many seconds (the answer says whether it is complete).
-    #[arg(long)]
-    seconds: Option<f64>,
+    #[arg(long, value_parser = parse_seconds)]
+    seconds: Option<Duration>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -56,13 +57,12 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
     let position = Position::from_lines(args.size, &lines)
         .map_err(|e| e.to_string())?
         .with_misere(args.misere);
-    let budget = match args.seconds {
-        Some(s) if s.is_finite() && s > 0.0 => Budget::time(Duration::from_secs_f64(s)),
-        Some(_) => return Err("--seconds takes a positive number".into()),
-        None => Budget::UNLIMITED,
-    };
+    let budget = args.seconds.map_or(Budget::UNLIMITED, Budget::time);
     let start = Instant::now();
-    let solution = solve_position(&position, budget, &CancelFlag::new());
+    let label = format!("solving {}x{}", args.size.rows(), args.size.cols());
+    let solution = while_running(&label, || {
+        solve_position(&position, budget, &CancelFlag::new())
+    });
     let report = SolveReport {
         value: solution.value,
         best_moves: solution
@@ -89,12 +89,14 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         ),
         None => say(output, "Not proven within the budget."),
     }
-    let label = if report.complete {
-        "Every optimal move"
-    } else {
-        "Optimal moves proven so far"
+    let moves = report.best_moves.join(" ");
+    let text = match (report.complete, moves.is_empty()) {
+        (true, true) => "No move is left: the game is over.".to_string(),
+        (true, false) => format!("Every optimal move: {moves}"),
+        (false, true) => "No move was proven optimal within the budget yet.".to_string(),
+        (false, false) => format!("Optimal moves proven so far: {moves}"),
     };
-    say(output, &format!("{label}: {}", report.best_moves.join(" ")));
+    say(output, &text);
     say(
         output,
         &format!("{} nodes in {:.3} s", report.nodes, report.seconds),
@@ -223,13 +225,19 @@ fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
 /// `games arena timbiriche`.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let threads = args.threads.clamp(1, 64);
+    let progress = Progress::new("dots and boxes arena", u64::from(args.games), "games");
+    let progress = &progress;
     let records: Vec<Result<GameRecord, String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (0..args.games)
                         .filter(|i| i % threads == t)
-                        .map(|i| arena_game(args, i))
+                        .map(|i| {
+                            let record = arena_game(args, i);
+                            progress.add(1);
+                            record
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -239,6 +247,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             .flat_map(|w| w.join().unwrap_or_default())
             .collect()
     });
+    progress.finish();
     let (mut wins_a, mut wins_b, mut draws) = (0, 0, 0);
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for record in records {

@@ -353,23 +353,27 @@ fn canicas_apply_answers_in_json() {
     assert_eq!(v["points"], 10);
     assert_eq!(v["lines"][0][0], 5);
     assert_eq!(v["board"], ".".repeat(81));
-    // The same four in the four-variant: a line of 5 scores 5 × (5 − 4 + 1) × 2 = 20.
+    // In the four-variant a line of 5 scores 5 × (5 − 4 + 1) × 2 = 20. (The
+    // board above holds a line of four, which the four-variant removes at
+    // once, so no game of it reaches that board: two pairs and a marble
+    // that joins them instead.)
+    let pairs = canicas_board("11.11......1");
     let out = games(
         &[
             "canicas",
             "apply",
             "--board",
-            &board,
+            &pairs,
             "--variant",
             "four",
             "--move",
-            "f1-e1",
+            "c2-c1",
             "--json",
         ],
         "",
     );
     let v = json(&out);
-    assert_eq!(v["points"], 20);
+    assert_eq!(v["points"], 20, "{v}");
     // A move that forms no line leaves the board as the move left it.
     let out = games(
         &[
@@ -383,7 +387,8 @@ fn canicas_apply_answers_in_json() {
         (true.into(), true.into())
     );
     assert_eq!(v["board"].as_str().unwrap().chars().nth(77), Some('1'));
-    // Off the board, empty source, taken target: legal false with the error, in the same JSON.
+    // Off the board, empty source, taken target: legal false with the error,
+    // in the same JSON, and the command fails (status 1).
     for (mv, code) in [
         ("j1-a1", "off-board"),
         ("a9-b9", "empty-source"),
@@ -395,13 +400,13 @@ fn canicas_apply_answers_in_json() {
             ],
             "",
         );
-        assert!(out.status.success(), "{mv}");
+        assert_eq!(out.status.code(), Some(1), "{mv}");
         let v = json(&out);
         assert_eq!(v["legal"], false, "{mv}");
         assert!(v["error"].as_str().unwrap().starts_with(code), "{mv}: {v}");
         assert_eq!(v["board"], board.as_str());
     }
-    // A board that does not read (80 cells) is answered in the same JSON.
+    // A board that does not read (80 cells) is answered in the same JSON, and fails.
     let short = ".".repeat(80);
     let out = games(
         &[
@@ -409,11 +414,73 @@ fn canicas_apply_answers_in_json() {
         ],
         "",
     );
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     assert_eq!(v["legal"], false);
     assert!(v["error"].as_str().unwrap().starts_with("bad-board"), "{v}");
     assert_eq!(v["board"], short.as_str());
+}
+
+/// Without `--json` too, an illegal move fails with a sentence; a board of
+/// the wrong size says what was typed (4 cells) and what the rules want.
+#[test]
+fn canicas_apply_fails_on_an_illegal_move_or_board() {
+    let board = canicas_board("1111.1");
+    let out = games(
+        &["canicas", "apply", "--board", &board, "--move", "a9-b9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("games: illegal move a9-b9: empty-source"),
+        "{err}"
+    );
+    let out = games(
+        &["canicas", "apply", "--board", "1111", "--move", "a1-a2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the board has 4 cells, a 2x2 board; the rules play on 9x9: 81 cells"),
+        "{err}"
+    );
+    // Boards no game reaches between moves: "every line of 5 (or 4) or more
+    // ... leaves the board"; on a full board "the game ends".
+    let five = canicas_board("11111");
+    let out = games(
+        &["canicas", "apply", "--board", &five, "--move", "e1-e2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no game reaches this board: a line stays on the board"),
+        "{err}"
+    );
+    let out = games(
+        &[
+            "canicas", "apply", "--board", &five, "--move", "e1-e2", "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(json(&out)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad-board: no game reaches"));
+    // Full, with no line: colours 1-4 in a pattern no five lines up in.
+    let full: String = (0..81)
+        .map(|i| char::from(b'1' + ((i % 9 / 2 + i / 9 / 2 * 2) % 4) as u8))
+        .collect();
+    let out = games(
+        &["canicas", "apply", "--board", &full, "--move", "a1-a2"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game-over: the board filled up"), "{err}");
 }
 
 #[test]
@@ -594,6 +661,44 @@ fn play_canicas_to_the_end_keeps_the_records_in_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A records file is read with a size limit: a huge file (or `/dev/zero`,
+/// which never ends) is refused with a sentence naming it and the limit,
+/// and left as it was.
+#[test]
+fn play_canicas_refuses_a_records_file_too_large_to_be_records() {
+    let dir = std::env::temp_dir().join(format!("games-cli-big-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.json");
+    // 2 MB of JSON white space and then records that would read.
+    let big = format!(
+        "{}{}",
+        " ".repeat(2_000_000),
+        canicas_core::Records::new().to_json()
+    );
+    std::fs::write(&file, &big).unwrap();
+    let mut sources = vec![file.to_str().unwrap().to_string()];
+    if std::path::Path::new("/dev/zero").exists() {
+        sources.push("/dev/zero".into());
+    }
+    for path in &sources {
+        let out = games(
+            &["play", "canicas", "--deal", "3", "--records", path],
+            "quit\n",
+        );
+        let text = stdout(&out);
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.contains(&format!(
+                "Records: {path} is larger than 1048576 bytes, too large for a records file"
+            )),
+            "{text}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), big);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn moves_backgammon_lists_distinct_plays() {
     let out = games(
@@ -659,6 +764,47 @@ fn moves_backgammon_lists_distinct_plays() {
     assert_eq!(v["count"], 1);
     assert_eq!(v["plays"][0]["move"], "");
     assert_eq!(v["plays"][0]["result"], closed.as_str());
+    // In words: the pass, said once, not "(no legal play)" and "1 distinct plays".
+    let out = games(
+        &["moves", "backgammon", "--position", &closed, "--dice", "66"],
+        "",
+    );
+    assert_eq!(
+        stdout(&out),
+        format!("No legal play for 66: the turn passes and the position stays {closed}.\n")
+    );
+    // "The first to bear off all 15 wins": a board where both sides are
+    // borne off is no game's position; one where a side is off is a finished
+    // game, with nothing to play.
+    let out = games(
+        &[
+            "moves",
+            "backgammon",
+            "--position",
+            "AAAAAAAAAAAAAA",
+            "--dice",
+            "31",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("neither side has a checker left"), "{err}");
+    let mut off = [0u8; 26];
+    off[OFF] = 15;
+    let mut left = [0u8; 26];
+    left[24] = 15;
+    let won = Position::from_sides(&left, &off).unwrap().to_gnubg_id();
+    let out = games(
+        &["moves", "backgammon", "--position", &won, "--dice", "31"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game is over in this position (the opponent has borne off all 15"),
+        "{err}"
+    );
 
     for bad in [
         vec!["--position", "nope", "--dice", "31"],
@@ -704,20 +850,9 @@ fn engine_backgammon_answers_each_line() {
 
 #[test]
 fn arena_backgammon_reports_both_sides() {
+    let players = ["arena", "backgammon", "--a", "normal", "--b", "pubeval"];
     let out = games(
-        &[
-            "arena",
-            "backgammon",
-            "--a",
-            "normal",
-            "--b",
-            "pubeval",
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--json",
-        ],
+        &[&players[..], &["--games", "4", "--seed", "3", "--json"]].concat(),
         "",
     );
     assert!(
@@ -729,6 +864,14 @@ fn arena_backgammon_reports_both_sides() {
     assert_eq!(v["games"], 4);
     let wins = v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap();
     assert_eq!(wins + v["unfinished"].as_u64().unwrap(), 4);
+    // Without --json the players are named as typed, not as Rust values
+    // (`level(normal)`).
+    let out = games(&[&players[..], &["--games", "2"]].concat(), "");
+    let text = stdout(&out);
+    assert!(
+        text.contains("  A normal ") && text.contains("  B pubeval "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1065,7 +1208,8 @@ fn play_backgammon_a_whole_game_typed_one_move_at_a_time() {
         "The AI wins"
     };
     // In words, not the Rust name of the value (`Single`).
-    let end = format!("{who} {kind}: {} point(s).", result.points);
+    let plural = if result.points == 1 { "" } else { "s" };
+    let end = format!("{who} {kind}: {} point{plural}.", result.points);
     assert!(text.contains(&end), "{end}: {text}");
 }
 
@@ -1091,4 +1235,208 @@ fn play_timbiriche_each_game_of_a_match_has_its_own_hints() {
     assert!(out.status.success(), "{text}");
     assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
     assert!(!text.contains("not counted twice"), "{text}");
+}
+
+/// `--seconds` values a duration cannot hold are refused with a sentence, not a panic.
+#[test]
+fn solve_refuses_seconds_it_cannot_count() {
+    for seconds in ["2e19", "1e20", "1e308", "inf", "0", "-3"] {
+        let option = format!("--seconds={seconds}");
+        let out = games(&["solve", "timbiriche", "--size", "1x1", &option], "");
+        assert_eq!(out.status.code(), Some(2), "{seconds}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{seconds}: {err}");
+        assert!(
+            err.contains(&format!("`{seconds}` is not a number of seconds")),
+            "{seconds}: {err}"
+        );
+    }
+    let out = games(
+        &[
+            "solve",
+            "timbiriche",
+            "--size",
+            "1x1",
+            "--seconds",
+            "1e9",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(json(&out)["complete"], true);
+}
+
+/// A solve cut short before any move is proven says so in a sentence,
+/// rather than an empty list after "Optimal moves proven so far:".
+#[test]
+fn solve_without_a_proven_move_says_so() {
+    let out = games(
+        &["solve", "timbiriche", "--size", "5x5", "--seconds", "0.001"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("No move was proven optimal within the budget yet."),
+        "{text}"
+    );
+    assert!(!text.contains("proven so far: \n"), "{text}");
+}
+
+/// A `--size` that does not read is quoted as typed, not called `0x0`.
+#[test]
+fn bad_sizes_are_quoted_as_typed() {
+    for size in ["x", "3x", "99999999999x3"] {
+        let out = games(&["solve", "timbiriche", "--size", size], "");
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("`{size}` is not a board size: write ROWSxCOLS")),
+            "{size}: {err}"
+        );
+        assert!(!err.contains("0x0"), "{size}: {err}");
+    }
+}
+
+/// Long runs show their progress on standard error when it is a terminal
+/// (forced here with `GAMES_PROGRESS=1`, as the tests' standard error is a
+/// pipe), and say nothing there when it is piped; the answer on standard
+/// output is the same either way.
+#[test]
+fn long_runs_show_progress_on_a_terminal_and_stay_quiet_when_piped() {
+    let runs: [(&[&str], &str); 5] = [
+        (
+            &["arena", "nim", "--a", "hard", "--b", "easy", "--games", "6"],
+            "nim arena: 6/6 games (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "timbiriche",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--size",
+                "2x2",
+                "--games",
+                "4",
+            ],
+            "dots and boxes arena: 4/4 games (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "canicas",
+                "--games",
+                "2",
+                "--seed",
+                "3",
+                "--nodes",
+                "5",
+                "--max-moves",
+                "20",
+            ],
+            "Color Lines arena: 2/2 deals (100%)",
+        ),
+        (
+            &[
+                "arena",
+                "backgammon",
+                "--a",
+                "easy",
+                "--b",
+                "easy",
+                "--games",
+                "2",
+            ],
+            "backgammon arena: 2/2 games (100%)",
+        ),
+        (&["solve", "timbiriche", "--size", "1x2"], "solving 1x2: "),
+    ];
+    for (args, line) in runs {
+        let quiet = games(args, "");
+        assert!(quiet.status.success(), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&quiet.stderr), "", "{args:?}");
+        let shown = games_env(args, "", &[("GAMES_PROGRESS", Some("1"))]);
+        assert!(shown.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&shown.stderr);
+        assert!(err.contains(&format!("\r{line}")), "{args:?}: {err:?}");
+        // The line is blanked out at the end, so the answer starts clean.
+        assert!(err.ends_with('\r'), "{args:?}: {err:?}");
+        if args[0] == "arena" {
+            assert_eq!(stdout(&shown).lines().next(), stdout(&quiet).lines().next());
+        }
+    }
+}
+
+/// `games arena canicas --games N --seed S` (the other arenas' spelling)
+/// plays deals S..S+N-1, as `--deals S..S+N-1` (still accepted) does.
+#[test]
+fn canicas_arena_takes_games_and_seed_like_the_other_arenas() {
+    let common = [
+        "arena",
+        "canicas",
+        "--nodes",
+        "5",
+        "--max-moves",
+        "30",
+        "--json",
+    ];
+    let by_games = games(
+        &[&common[..], &["--games", "2", "--seed", "7"]].concat(),
+        "",
+    );
+    let by_deals = games(&[&common[..], &["--deals", "7..8"]].concat(), "");
+    assert!(by_games.status.success() && by_deals.status.success());
+    let (mut a, mut b) = (json(&by_games), json(&by_deals));
+    for v in [&mut a, &mut b] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(a, b);
+    assert_eq!(a["games"], 2);
+    let both = games(
+        &[&common[..], &["--deals", "1..2", "--games", "2"]].concat(),
+        "",
+    );
+    assert_eq!(both.status.code(), Some(2));
+    // A huge --threads is capped (one thread per deal, at most 64): the
+    // same report, no million threads.
+    let many = games(
+        &[
+            &common[..],
+            &["--games", "2", "--seed", "7", "--threads", "1000000"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(many.status.success());
+    let mut c = json(&many);
+    c.as_object_mut().unwrap().remove("seconds");
+    assert_eq!(c, a);
+}
+
+/// A line that is not UTF-8 (or is too long) is answered as input the game
+/// does not understand, and the game goes on: it used to end it as if the
+/// input had ended.
+#[test]
+fn terminal_games_go_on_after_a_line_that_is_not_text() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["play", "nim", "--rows", "1,2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start games");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"\xff\xfe\n").unwrap();
+    stdin.write_all(&[b'x'; 100_000]).unwrap();
+    stdin.write_all(b"\nhelp\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().expect("games runs");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("Type two numbers").count(), 2, "{text}");
+    assert!(text.contains("Type the row (from 1)"), "{text}");
+    assert!(text.ends_with("Goodbye.\n"), "{text}");
 }

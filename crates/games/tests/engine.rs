@@ -61,6 +61,19 @@ impl Engine {
         }
     }
 
+    /// Write raw bytes (which need not be text).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("engine reads");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The next line, within 30 s.
+    fn next(&mut self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a line within 30 s")
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().expect("engine exits");
@@ -504,4 +517,164 @@ fn two_ubgi_engines_play_a_game_refereed_by_the_rules() {
     let [a, b] = engines;
     a.quit();
     b.quit();
+}
+
+/// A line of 2 MB (the engines read at most 1 MiB a line) and a line that is
+/// not UTF-8, sent to every engine and protocol: each gets one short error
+/// line that does not echo it, and the engine goes on answering.
+#[test]
+fn overlong_and_non_utf8_lines_get_one_short_error_and_the_engine_goes_on() {
+    let big = [
+        b"position fen ".to_vec(),
+        vec![b'x'; 2_000_000],
+        b"\n".to_vec(),
+    ]
+    .concat();
+    for game in ["nim", "timbiriche", "canicas"] {
+        let mut e = Engine::start(&["engine", game]);
+        for bad in [&big[..], b"isready\xff\n"] {
+            e.send_bytes(bad);
+            let reply = e.next();
+            assert!(reply.starts_with("info string error: "), "{game}: {reply}");
+            assert!(reply.len() < 300, "{game}: {} bytes", reply.len());
+            e.send("isready");
+            assert_eq!(e.next(), "readyok", "{game}");
+        }
+        e.quit();
+    }
+    // UBGI: `sorry`, then the next line is answered.
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    for bad in [&big[..], b"isready\xff\n"] {
+        e.send_bytes(bad);
+        assert_eq!(e.next(), "sorry");
+        e.send("isready");
+        assert_eq!(e.next(), "readyok");
+    }
+    e.quit();
+    // The line protocol (chosen on the first line, here a bad one too): `error: ...`.
+    let mut e = Engine::start(&["engine", "backgammon"]);
+    for bad in [&big[..], b"4HPwATDgc/ABMA 3 1\xff\n"] {
+        e.send_bytes(bad);
+        let reply = e.next();
+        assert!(reply.starts_with("error: "), "{reply}");
+        assert!(reply.len() < 300, "{} bytes", reply.len());
+        e.send("4HPwATDgc/ABMA 3 1");
+        assert_eq!(e.next(), "4HPwATCwZ/ABMA");
+    }
+    e.quit();
+}
+
+/// An error that quotes what was sent is cut short, even when the line is
+/// within the limit.
+#[test]
+fn errors_quoting_a_long_line_are_cut_short() {
+    let mut e = Engine::start(&["engine", "timbiriche"]);
+    e.send(&format!("fly{}", "y".repeat(100_000)));
+    let reply = e.next();
+    assert!(
+        reply.starts_with("info string error: unknown command `flyyy"),
+        "{reply}"
+    );
+    assert!(reply.chars().count() < 300, "{} characters", reply.len());
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
+    e.quit();
+}
+
+/// The `Rows` option is checked as a new game is (`games play nim --rows 0`
+/// and `games_nim_new` refuse a board without circles), and a refused value
+/// keeps the previous rows.
+#[test]
+fn nim_rows_option_refuses_a_board_without_circles() {
+    let mut e = Engine::start(&["engine", "nim"]);
+    for rows in ["0", "0,0,0"] {
+        e.send(&format!("setoption name Rows value {rows}"));
+        assert_eq!(
+            e.next(),
+            "info string error: a game needs at least one circle",
+            "{rows}"
+        );
+    }
+    e.send("position startpos");
+    e.send("query fen");
+    assert_eq!(e.next(), "response 3,4,5 normal 1");
+    e.quit();
+}
+
+/// Each engine's `--help` describes its own `--seed`: only Color Lines deals.
+#[test]
+fn engine_seed_help_speaks_of_its_own_game() {
+    let help = |game: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_games"))
+            .args(["engine", game, "--help"])
+            .output()
+            .expect("games runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for game in ["nim", "timbiriche"] {
+        let text = help(game);
+        assert!(text.contains("random choices"), "{game}: {text}");
+        assert!(
+            !text.contains("Color Lines") && !text.contains("deal"),
+            "{game}: {text}"
+        );
+    }
+    assert!(help("canicas").contains("The deal of the game"));
+}
+
+/// Errors name lines and boxes in dot notation, never as Rust values
+/// (`BoxCoord { row: 0, col: 0 }`).
+#[test]
+fn timbiriche_errors_use_dot_notation() {
+    let mut e = Engine::start(&["engine", "timbiriche"]);
+    for (fen, said) in [
+        (
+            "2x2 a1-b1 1... 1:0 1",
+            "the box with top-left dot a1 is owned but not closed, or closed but not owned",
+        ),
+        ("2x2 a1-b1,a1-b1 .... 0:0 1", "line a1-b1 is listed twice"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let reply = e.next();
+        assert!(reply.ends_with(said), "{fen}: {reply}");
+        assert!(!reply.contains('{'), "{reply}");
+    }
+    e.quit();
+}
+
+/// A board where neither side has a checker left is refused by UBGI and
+/// the line protocol ("the first to bear off all 15 wins": no game gets there).
+#[test]
+fn backgammon_engines_refuse_a_board_without_checkers() {
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    e.send("XGID=--------------------------:0:0:1:52:0:0:0:0:10");
+    assert_eq!(e.next(), "sorry");
+    e.quit();
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "line"]);
+    e.send("AAAAAAAAAAAAAA 3 1");
+    assert!(e
+        .next()
+        .starts_with("error: neither side has a checker left"));
+    e.quit();
+}
+
+/// A Color Lines position with a line still on the board is refused: "every
+/// line of 5 (or 4) or more marbles ... leaves the board", so no game rests
+/// on it. The last good position stays.
+#[test]
+fn canicas_refuses_a_board_with_a_line_on_it() {
+    let mut e = Engine::start(&["engine", "canicas"]);
+    let five = format!("11111{}", ".".repeat(76));
+    let four = format!("1111{}", ".".repeat(77));
+    e.send(&format!("position fen {four} 123 five 0"));
+    e.send(&format!("position fen {five} 123 five 0"));
+    assert_eq!(
+        e.next(),
+        "info string error: inconsistent state: a line stays on the board (every line leaves at once)"
+    );
+    e.send(&format!("position fen {four} 123 four 0"));
+    assert!(e.next().contains("a line stays on the board"));
+    e.send("query fen");
+    assert_eq!(e.next(), format!("response {four} 123 five 0"));
+    e.quit();
 }

@@ -22,13 +22,19 @@ pub const MAX_LINES: usize = 84;
 pub const MAX_BOXES: usize = 36;
 
 /// A board size that is not allowed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
-#[error("a board is 1 to 6 boxes on each side, not {rows}x{cols}")]
-pub struct SizeError {
-    /// Rows asked for.
-    pub rows: u32,
-    /// Columns asked for.
-    pub cols: u32,
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SizeError {
+    /// A side out of 1 to 6 boxes.
+    #[error("a board is 1 to 6 boxes on each side, not {rows}x{cols}")]
+    OutOfRange {
+        /// Rows asked for.
+        rows: u32,
+        /// Columns asked for.
+        cols: u32,
+    },
+    /// Text that is not `ROWSxCOLS` with two sides of 1 to 6 boxes.
+    #[error("`{0}` is not a board size: write ROWSxCOLS with 1 to 6 boxes on each side, e.g. 3x3")]
+    NotASize(String),
 }
 
 /// The size of a board in boxes: every rectangle from 1×1 to 6×6 works.
@@ -78,7 +84,7 @@ impl BoardSize {
                 cols: cols as u8,
             })
         } else {
-            Err(SizeError { rows, cols })
+            Err(SizeError::OutOfRange { rows, cols })
         }
     }
 
@@ -90,7 +96,7 @@ impl BoardSize {
         let c = parts.next().and_then(|p| p.trim().parse::<u32>().ok());
         match (r, c, parts.next()) {
             (Some(r), Some(c), None) => BoardSize::new(r, c),
-            _ => Err(SizeError { rows: 0, cols: 0 }),
+            _ => Err(SizeError::NotASize(text.to_string())),
         }
     }
 
@@ -442,6 +448,17 @@ mod tests {
             BoardSize::new(2, 3).unwrap()
         );
         assert!(BoardSize::parse("3x").is_err());
+        // What was typed is quoted, not a made-up 0x0.
+        for typed in ["x", "3x", "99999999999x3", "3x3x3"] {
+            assert_eq!(
+                BoardSize::parse(typed),
+                Err(SizeError::NotASize(typed.to_string()))
+            );
+        }
+        assert_eq!(
+            BoardSize::parse("7x2").unwrap_err().to_string(),
+            "a board is 1 to 6 boxes on each side, not 7x2"
+        );
         assert_eq!(BoardSize::new(6, 6).unwrap().num_lines(), MAX_LINES);
     }
 

@@ -11,8 +11,8 @@ use games_common::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{BoardSize, BoxCoord, Line};
-use crate::notation::line_to_string;
+use crate::board::{BoardSize, BoxCoord, Dot, Line};
+use crate::notation::{dot_to_string, line_to_string};
 use crate::values::{check_values, ValueError, ValueLayout};
 
 /// Rule variants, combinable with any board size.
@@ -48,7 +48,7 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     /// The line is not on this board.
-    #[error("line {0:?} is off the board")]
+    #[error("line {} is off the board", line_to_string(*.0))]
     OffBoard(Line),
     /// The line is already drawn.
     #[error("line {} is already drawn", line_to_string(*.0))]
@@ -502,16 +502,19 @@ pub enum PositionError {
     #[error(transparent)]
     Values(#[from] ValueError),
     /// A line is off the board.
-    #[error("line {0:?} is off the board")]
+    #[error("line {} is off the board", line_to_string(*.0))]
     OffBoard(Line),
     /// A line is listed twice (or more lines than the board has).
-    #[error("line {0:?} is listed twice")]
+    #[error("line {} is listed twice", line_to_string(*.0))]
     Repeated(Line),
     /// Lists of the wrong length.
     #[error("{0} has the wrong length")]
     WrongLength(&'static str),
     /// A box owned but not closed, or closed but not owned.
-    #[error("box {0:?} is owned but not closed, or closed but not owned")]
+    #[error(
+        "the box with top-left dot {} is owned but not closed, or closed but not owned",
+        dot_to_string(Dot::new(.0.row, .0.col))
+    )]
     Ownership(BoxCoord),
     /// The completion counts do not match the boxes.
     #[error("the completion counts do not match the closed boxes")]
@@ -744,6 +747,11 @@ mod tests {
         assert_eq!(
             p.play(Line::horizontal(0, 3)),
             Err(PlayError::OffBoard(Line::horizontal(0, 3)))
+        );
+        // Messages name lines in dot notation, not as Rust values.
+        assert_eq!(
+            PlayError::OffBoard(Line::horizontal(0, 3)).to_string(),
+            "line d1-e1 is off the board"
         );
         assert_eq!(p.play_index(24), Err(PlayError::BadIndex(24)));
         assert_eq!(p, before);

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 use backgammon_core::{ai_move, Budget, CancelFlag, Dice, GameRng, Level, Position};
 
+use super::lines::{shorten, Line, Lines};
 use super::ubgi;
 use super::ugi::Out;
 
@@ -39,28 +40,29 @@ pub fn serve(
     output: &mut dyn Write,
     shared: Out,
 ) {
-    let mut first = String::new();
+    let mut lines = Lines::new(input);
     let use_ubgi = match protocol {
         Protocol::Ubgi => true,
         Protocol::Line => false,
         Protocol::Auto => {
-            // Decide on the first line that is not blank, then hand it on.
-            loop {
-                first.clear();
-                match input.read_line(&mut first) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) if first.trim().is_empty() => {}
-                    Ok(_) => break,
+            // Decide on the first line that is not blank, then hand it on. A
+            // line that cannot be read (too long, not UTF-8) is not UBGI.
+            let first = loop {
+                match lines.next_line() {
+                    None => return,
+                    Some(Line::Text(t)) if t.trim().is_empty() => {}
+                    Some(line) => break line,
                 }
-            }
-            speaks_ubgi(&first)
+            };
+            let ubgi = matches!(&first, Line::Text(t) if speaks_ubgi(t));
+            lines.push_back(first);
+            ubgi
         }
     };
-    let mut chained = std::io::Read::chain(std::io::Cursor::new(first.into_bytes()), input);
     if use_ubgi {
-        ubgi::run(level, seed, author, &mut chained, shared);
+        ubgi::run_lines(level, seed, author, &mut lines, shared);
     } else {
-        run_line(level, seed, &mut chained, output);
+        run_line_on(level, seed, &mut lines, output);
     }
 }
 
@@ -75,17 +77,26 @@ fn dice_of(d1: &str, d2: &str) -> Result<Dice, String> {
 
 /// The line protocol: each `<Position ID> <d1> <d2>` line is answered with
 /// the Position ID after the chosen play (mover's view), flushed; a bad
-/// line with `error: ...`; `quit` or the end of input stops.
+/// line with `error: ...` (also a line that is not UTF-8 or longer than
+/// [`super::lines::MAX_LINE`] bytes, which is discarded, not echoed); `quit`
+/// or the end of input stops.
 pub fn run_line(level: Level, seed: u64, input: &mut dyn BufRead, output: &mut dyn Write) {
+    run_line_on(level, seed, &mut Lines::new(input), output);
+}
+
+/// [`run_line`] on lines already being read.
+fn run_line_on(level: Level, seed: u64, lines: &mut Lines<'_>, output: &mut dyn Write) {
     let mut rng = GameRng::from_seed(seed);
     let cancel = CancelFlag::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
+    while let Some(next) = lines.next_line() {
+        let line = match next {
+            Line::Text(text) => text,
+            bad => {
+                let _ = writeln!(output, "error: {}", bad.problem().unwrap_or_default());
+                let _ = output.flush();
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let answer = match words.as_slice() {
             [] => continue,
@@ -99,7 +110,7 @@ pub fn run_line(level: Level, seed: u64, input: &mut dyn BufRead, output: &mut d
                 }),
             _ => Err("write `<Position ID> <d1> <d2>`".to_string()),
         };
-        let text = answer.unwrap_or_else(|e| format!("error: {e}"));
+        let text = answer.unwrap_or_else(|e| format!("error: {}", shorten(&e)));
         let _ = writeln!(output, "{text}");
         let _ = output.flush();
     }

@@ -9,6 +9,7 @@
 
 pub mod backgammon;
 pub mod canicas;
+pub mod lines;
 pub mod nim;
 pub mod timbiriche;
 pub mod ubgi;

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use games_common::{GameRng, Player};
-use nim_core::{ai_move, analyze, Level, Move, Position, Rule, CLASSIC_ROWS};
+use nim_core::{ai_move, analyze, Game, Level, Move, Position, Rule, CLASSIC_ROWS};
 
 use super::ugi::{
     parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
@@ -56,7 +56,9 @@ impl UgiGame for NimEngine {
             "level" => self.level = value.parse()?,
             "rows" => {
                 let rows = parse_list(value)?;
-                Position::new(&rows, self.rule, Player::First).map_err(|e| e.to_string())?;
+                // The checks of a new game (at least one circle), as on the
+                // command line and in `games_nim_new`.
+                Game::new(&rows, self.rule, Player::First, self.seed).map_err(|e| e.to_string())?;
                 self.rows = rows;
             }
             "misere" => {

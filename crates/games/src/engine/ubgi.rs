@@ -14,6 +14,7 @@
 //! | `stop` | the running search answers at once with its best move so far |
 //! | `quit` | the engine exits |
 //! | anything else, or a position it cannot read | `sorry` |
+//! | a line that is not UTF-8, or longer than [`super::lines::MAX_LINE`] bytes | `sorry` (the line is discarded, not echoed) |
 //!
 //! Position parsing and search live in `backgammon_core`
 //! ([`Position::from_xgid`], [`Position::from_fibs`], [`ai_move`],
@@ -25,6 +26,7 @@ use std::thread::JoinHandle;
 
 use backgammon_core::{ai_move, Budget, CancelFlag, Dice, GameRng, Level, Position};
 
+use super::lines::{Line, Lines};
 use super::ugi::{send, Out};
 
 /// A search on its own thread, answered by that thread.
@@ -81,17 +83,27 @@ fn answer(
 
 /// Run the protocol at `level`, seeded with `seed`, until `quit` or the end
 /// of input.
-pub fn run(mut level: Level, seed: u64, author: &str, input: &mut dyn BufRead, out: Out) {
+pub fn run(level: Level, seed: u64, author: &str, input: &mut dyn BufRead, out: Out) {
+    run_lines(level, seed, author, &mut Lines::new(input), out);
+}
+
+/// [`run`] on lines already being read (the first may have been looked at).
+pub fn run_lines(mut level: Level, seed: u64, author: &str, lines: &mut Lines<'_>, out: Out) {
     let mut seed = seed;
     let mut rng = Arc::new(Mutex::new(GameRng::from_seed(seed)));
     let mut running: Option<Running> = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+    while let Some(next) = lines.next_line() {
+        let line = match next {
+            Line::Text(text) => text,
+            // Too long or not UTF-8: `sorry`, in its turn (after a running search's answer).
+            Line::TooLong | Line::NotUtf8 => {
+                if let Some(r) = running.take() {
+                    r.wait();
+                }
+                send(&out, "sorry");
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
             continue;

@@ -3,7 +3,9 @@
 //! `stop` and `isready` are answered while it thinks.
 //!
 //! A malformed or out-of-order line never ends the engine: it is answered
-//! with `info string error: ...` and the last good state is kept.
+//! with `info string error: ...` and the last good state is kept. So is a
+//! line that is not UTF-8 or longer than [`super::lines::MAX_LINE`] bytes
+//! (read in chunks and discarded, never echoed).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +14,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use games_common::{Budget, CancelFlag};
+
+use super::lines::{shorten, Line, Lines};
 
 /// What `go` asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,13 +195,16 @@ pub fn parse_go(words: &[&str], p1_to_move: bool) -> Result<Limits, String> {
 pub fn run<G: UgiGame>(mut game: G, author: &str, input: &mut dyn BufRead, out: Out) {
     let mut state: Option<G::State> = game.start().ok();
     let mut running: Option<Running> = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+    let mut lines = Lines::new(input);
+    while let Some(next) = lines.next_line() {
+        let line = match next {
+            Line::Text(text) => text,
+            bad => {
+                let problem = bad.problem().unwrap_or_default();
+                send(&out, &format!("info string error: {problem}"));
+                continue;
+            }
+        };
         if running
             .as_ref()
             .is_some_and(|r| r.answered.load(Ordering::SeqCst))
@@ -211,7 +218,7 @@ pub fn run<G: UgiGame>(mut game: G, author: &str, input: &mut dyn BufRead, out: 
             continue;
         };
         let searching = running.is_some();
-        let error = |message: &str| send(&out, &format!("info string error: {message}"));
+        let error = |message: &str| send(&out, &format!("info string error: {}", shorten(message)));
         match command {
             "ugi" => {
                 send(&out, &format!("id name {}", game.name()));

@@ -1,0 +1,150 @@
+//! Progress of long runs (`arena`, `solve`) on standard error: one line
+//! rewritten in place with `\r`, at most ten times a second, when standard
+//! error is a terminal; nothing when it is piped or redirected (a log or a
+//! script gets only the answer). `GAMES_PROGRESS=1` shows it anyway and
+//! `GAMES_PROGRESS=0` hides it.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often the line is rewritten at most.
+const EVERY: Duration = Duration::from_millis(100);
+
+/// Whether progress is shown: `GAMES_PROGRESS` (`1` or `0`) when set,
+/// otherwise whether standard error is a terminal.
+#[must_use]
+pub fn enabled() -> bool {
+    match std::env::var("GAMES_PROGRESS").as_deref() {
+        Ok("1") => true,
+        Ok("0") => false,
+        _ => std::io::stderr().is_terminal(),
+    }
+}
+
+/// A count of finished items out of a total, shown as
+/// `<label>: <done>/<total> <unit> (<percent>%), <seconds> s`.
+/// Shared between worker threads (`&Progress` is `Sync`).
+pub struct Progress {
+    shown: bool,
+    label: String,
+    unit: &'static str,
+    total: u64,
+    done: AtomicU64,
+    started: Instant,
+    /// When the line was last written, and its width (to blank it out).
+    last: Mutex<(Option<Instant>, usize)>,
+}
+
+impl Progress {
+    /// Progress over `total` `unit`s (e.g. "games"), shown when [`enabled`].
+    #[must_use]
+    pub fn new(label: &str, total: u64, unit: &'static str) -> Progress {
+        let p = Progress {
+            shown: enabled(),
+            label: label.to_string(),
+            unit,
+            total,
+            done: AtomicU64::new(0),
+            started: Instant::now(),
+            last: Mutex::new((None, 0)),
+        };
+        p.draw(0, true);
+        p
+    }
+
+    /// Count `n` more finished items.
+    pub fn add(&self, n: u64) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        self.draw(done, done >= self.total);
+    }
+
+    fn draw(&self, done: u64, force: bool) {
+        if !self.shown {
+            return;
+        }
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        let now = Instant::now();
+        if !force && last.0.is_some_and(|t| now.duration_since(t) < EVERY) {
+            return;
+        }
+        let percent = u128::from(done.min(self.total)) * 100;
+        let percent = percent.checked_div(u128::from(self.total)).unwrap_or(100);
+        let line = format!(
+            "{}: {done}/{} {} ({percent}%), {} s",
+            self.label,
+            self.total,
+            self.unit,
+            self.started.elapsed().as_secs()
+        );
+        write_over(&line, &mut last.1);
+        last.0 = Some(now);
+    }
+
+    /// Blank the line out (the answer follows on standard output).
+    pub fn finish(&self) {
+        if let Ok(mut last) = self.last.lock() {
+            if self.shown {
+                clear(&mut last.1);
+            }
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Write `line` over the previous one (of width `width`), with `\r`.
+fn write_over(line: &str, width: &mut usize) {
+    let pad = width.saturating_sub(line.chars().count());
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r{line}{}", " ".repeat(pad));
+    let _ = err.flush();
+    *width = line.chars().count();
+}
+
+/// Blank out a line of `width` characters and go back to its start.
+fn clear(width: &mut usize) {
+    if *width == 0 {
+        return;
+    }
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r{}\r", " ".repeat(*width));
+    let _ = err.flush();
+    *width = 0;
+}
+
+/// Run `work` while a line `<label>: <seconds> s` is kept up to date (for a
+/// run whose length is not known in advance, such as a solve), then blank
+/// the line out.
+pub fn while_running<T: Send>(label: &str, work: impl FnOnce() -> T + Send) -> T {
+    if !enabled() {
+        return work();
+    }
+    let started = Instant::now();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let ticker = scope.spawn(move || {
+            let mut width = 0;
+            loop {
+                let line = format!("{label}: {} s", started.elapsed().as_secs());
+                write_over(&line, &mut width);
+                match done_rx.recv_timeout(Duration::from_millis(250)) {
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    _ => break,
+                }
+            }
+            clear(&mut width);
+        });
+        let out = work();
+        let _ = done_tx.send(());
+        let _ = ticker.join();
+        out
+    })
+}
