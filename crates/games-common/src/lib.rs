@@ -1,6 +1,7 @@
 //! Pieces every game engine of this workspace shares: who is playing
 //! ([`Player`]), how long a search may run ([`Budget`], [`CancelFlag`],
-//! [`SearchControl`]) and the seeded random generator ([`GameRng`]).
+//! [`SearchControl`]), the seeded random generator ([`GameRng`]) and the
+//! envelope every save starts with ([`SaveFormat`], [`probe_version`]).
 //!
 //! Nothing here knows any game's rules.
 //!
@@ -28,7 +29,9 @@
 mod budget;
 mod player;
 mod rng;
+mod save;
 
 pub use budget::{Budget, CancelFlag, SearchControl, SearchStats, StopReason};
 pub use player::Player;
 pub use rng::GameRng;
+pub use save::{probe_version, SaveEnvelope, SaveFormat, VersionError};
