@@ -62,6 +62,39 @@ impl SaveFormat {
         }
     }
 
+    /// Check an envelope already read (for example that of a save nested in
+    /// another): `found` is its `"format"` field, if any. The rules are
+    /// those of [`probe_version`].
+    ///
+    /// # Errors
+    /// As [`probe_version`], except that the bytes are already parsed.
+    pub fn check(&self, found: Option<&str>, version: u32) -> Result<u32, VersionError> {
+        match found {
+            Some(name) if name != self.name => {
+                return Err(VersionError::WrongFormat {
+                    expected: self.name,
+                    found: name.to_owned(),
+                })
+            }
+            None if version > 1 => {
+                return Err(VersionError::Malformed(format!(
+                    "a save of version {version} must name its format"
+                )))
+            }
+            _ => {}
+        }
+        if self.reads(version) {
+            Ok(version)
+        } else {
+            Err(VersionError::Unsupported {
+                format: self.name,
+                version,
+                oldest: self.oldest,
+                newest: self.version,
+            })
+        }
+    }
+
     /// Whether `version` is one this format reads.
     #[must_use]
     pub fn reads(&self, version: u32) -> bool {
@@ -148,31 +181,7 @@ pub fn probe_version(bytes: &[u8], format: &SaveFormat) -> Result<u32, VersionEr
     }
     let probe: Probe =
         serde_json::from_slice(bytes).map_err(|e| VersionError::Malformed(e.to_string()))?;
-    match probe.format {
-        Some(found) if found != format.name => {
-            return Err(VersionError::WrongFormat {
-                expected: format.name,
-                found,
-            })
-        }
-        None if probe.version > 1 => {
-            return Err(VersionError::Malformed(format!(
-                "a save of version {} must name its format",
-                probe.version
-            )))
-        }
-        _ => {}
-    }
-    if format.reads(probe.version) {
-        Ok(probe.version)
-    } else {
-        Err(VersionError::Unsupported {
-            format: format.name,
-            version: probe.version,
-            oldest: format.oldest,
-            newest: format.version,
-        })
-    }
+    format.check(probe.format.as_deref(), probe.version)
 }
 
 #[cfg(test)]
