@@ -1917,7 +1917,9 @@ games_result games_backgammon_history_get(const games_backgammon_game *game,
  * Save the whole game (seed or dice, opening or start position, every
  * turn, the dice of the turn in progress, the AI's generator) as bytes
  * (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
- * committed are not saved.
+ * committed are not saved. The bytes are exactly those of the Rust crate's
+ * `backgammon_core::Game::save` (format `"games.backgammon"`, version 2),
+ * so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -1928,10 +1930,12 @@ games_result games_backgammon_save(const games_backgammon_game *game,
                                    size_t *out_len);
 
 /**
- * Load bytes written by `games_backgammon_save` into a new handle in
- * `*out_game`, owned by the caller. The game is replayed: every roll must
- * match the seed, every play be legal, every pass forced. Malformed or
- * inconsistent bytes give `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * Load bytes written by `games_backgammon_save` (or by the Rust crate's
+ * `Game::save`) into a new handle in `*out_game`, owned by the caller.
+ * Saves of version 1, from earlier releases of this library, still load.
+ * The game is replayed: every roll must match the seed, every play be
+ * legal, every pass forced. Malformed or inconsistent bytes, or another
+ * game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
  *
  * # Safety
