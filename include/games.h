@@ -2934,7 +2934,11 @@ games_result games_timbiriche_hint_sentence(const games_timbiriche_game *game,
                                             size_t *out_len);
 
 /**
- * Save the game or match (moves, undone moves, hints, the generator) as bytes.
+ * Save the game or match (moves, undone moves, hints, the AI's generator)
+ * as bytes (JSON text, no NUL): exactly the Rust crate's
+ * `timbiriche_core::Game::save` of a single game (format
+ * `"games.timbiriche"`, version 2) or `Match::save` of a match
+ * (`"games.timbiriche.match"`), so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -2945,9 +2949,11 @@ games_result games_timbiriche_save(const games_timbiriche_game *game,
                                    size_t *out_len);
 
 /**
- * Load bytes written by `games_timbiriche_save` into a new handle in
- * `*out_game`, owned by the caller. Inconsistent or malformed bytes give
- * `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * Load bytes written by `games_timbiriche_save` (or by the Rust crate's
+ * `Game::save` or `Match::save`) into a new handle in `*out_game`, owned
+ * by the caller. Saves of version 1, from earlier releases of this
+ * library, still load. Inconsistent or malformed bytes, or another game's
+ * save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
  *
  * # Safety

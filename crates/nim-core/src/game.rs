@@ -76,7 +76,7 @@ pub enum LoadError {
     /// A save of another format (another game, or a game where a match is
     /// expected and the other way round).
     #[error(transparent)]
-    WrongFormat(VersionError),
+    Envelope(VersionError),
 }
 
 impl From<VersionError> for LoadError {
@@ -84,7 +84,7 @@ impl From<VersionError> for LoadError {
         match e {
             VersionError::Unsupported { version, .. } => LoadError::UnsupportedVersion(version),
             VersionError::Malformed(why) => LoadError::Format(why),
-            other => LoadError::WrongFormat(other),
+            other => LoadError::Envelope(other),
         }
     }
 }

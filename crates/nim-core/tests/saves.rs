@@ -79,15 +79,12 @@ fn a_save_of_another_kind_is_named_in_the_error() {
     let game = Game::new(&[3, 4, 5], Rule::Normal, Player::First, 1).unwrap();
     let m = Match::new(&[3, 4, 5], Rule::Normal, 2, Player::First, 1).unwrap();
     let e = Match::load(&game.save()).unwrap_err();
-    assert!(matches!(e, LoadError::WrongFormat(_)), "{e:?}");
+    assert!(matches!(e, LoadError::Envelope(_)), "{e:?}");
     assert_eq!(
         e.to_string(),
         "this is a games.nim save, not a games.nim.match save"
     );
-    assert!(matches!(
-        Game::load(&m.save()),
-        Err(LoadError::WrongFormat(_))
-    ));
+    assert!(matches!(Game::load(&m.save()), Err(LoadError::Envelope(_))));
     let backgammon = br#"{"format":"games.backgammon","version":2,"seed":1}"#;
     assert_eq!(
         Game::load(backgammon).unwrap_err().to_string(),
@@ -108,6 +105,6 @@ fn a_save_of_another_kind_is_named_in_the_error() {
     );
     assert!(matches!(
         Match::load(nested.as_bytes()),
-        Err(LoadError::WrongFormat(_))
+        Err(LoadError::Envelope(_))
     ));
 }
