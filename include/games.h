@@ -2325,7 +2325,9 @@ games_result games_canicas_board_hint(const games_canicas_options *options,
 
 /**
  * Save the game in progress (rules, deal, replay flag, moves, undo state)
- * as versioned JSON bytes (not NUL-terminated) into the caller's buffer.
+ * as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
+ * exactly the Rust crate's `canicas_core::Game::save` (format
+ * `"games.canicas"`, version 2), so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -2338,10 +2340,11 @@ games_result games_canicas_save(const games_canicas_game *game,
 /**
  * Load bytes written by `games_canicas_save` into a new handle in
  * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ * Saves of version 1, from earlier releases of this library, still load.
  * The moves are replayed from the deal and must lead to the saved state:
- * malformed or inconsistent bytes give `GAMES_RESULT_INVALID_DATA`, an
- * unknown version `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created
- * then.
+ * malformed or inconsistent bytes, or another game's save, give
+ * `GAMES_RESULT_INVALID_DATA`, an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
