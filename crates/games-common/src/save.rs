@@ -69,30 +69,26 @@ impl SaveFormat {
     /// # Errors
     /// As [`probe_version`], except that the bytes are already parsed.
     pub fn check(&self, found: Option<&str>, version: u32) -> Result<u32, VersionError> {
-        match found {
-            Some(name) if name != self.name => {
-                return Err(VersionError::WrongFormat {
-                    expected: self.name,
-                    found: name.to_owned(),
-                })
-            }
-            None if version > 1 => {
-                return Err(VersionError::Malformed(format!(
-                    "a save of version {version} must name its format"
-                )))
-            }
-            _ => {}
+        if let Some(name) = found.filter(|&name| name != self.name) {
+            return Err(VersionError::WrongFormat {
+                expected: self.name,
+                found: name.to_owned(),
+            });
         }
-        if self.reads(version) {
-            Ok(version)
-        } else {
-            Err(VersionError::Unsupported {
+        if !self.reads(version) {
+            return Err(VersionError::Unsupported {
                 format: self.name,
                 version,
                 oldest: self.oldest,
                 newest: self.version,
-            })
+            });
         }
+        if found.is_none() && version > 1 {
+            return Err(VersionError::Malformed(format!(
+                "a save of version {version} must name its format"
+            )));
+        }
+        Ok(version)
     }
 
     /// Whether `version` is one this format reads.
@@ -166,7 +162,9 @@ impl std::error::Error for VersionError {}
 ///
 /// A save without a `"format"` field is a save of version 1 (written before
 /// format names existed); it is accepted as version 1 when `format` still
-/// reads version 1, and refused as malformed when it claims a later version.
+/// reads version 1. Without a name, a version `format` does not read is
+/// [`VersionError::Unsupported`] (a save from a later release), and a later
+/// version that it reads is malformed (saves of version 2 on are named).
 ///
 /// # Errors
 /// [`VersionError::Malformed`] for bytes that are not a JSON object with a
@@ -224,6 +222,10 @@ mod tests {
         assert!(matches!(
             probe_version(br#"{"version":2}"#, &F),
             Err(VersionError::Malformed(_))
+        ));
+        assert!(matches!(
+            probe_version(br#"{"version":99}"#, &F),
+            Err(VersionError::Unsupported { version: 99, .. })
         ));
         for bad in [
             &b"not json"[..],

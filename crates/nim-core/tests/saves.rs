@@ -108,3 +108,11 @@ fn a_save_of_another_kind_is_named_in_the_error() {
         Err(LoadError::Envelope(_))
     ));
 }
+
+/// A save that claims a version this build does not read is reported as
+/// such, named or not (what the C examples check).
+#[test]
+fn an_unnamed_save_of_a_later_version_is_unsupported() {
+    let future = br#"{"version":99,"rounds":1,"first":"First","finished":[],"game":{}}"#;
+    assert_eq!(Match::load(future), Err(LoadError::UnsupportedVersion(99)));
+}
