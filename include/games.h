@@ -1917,7 +1917,9 @@ games_result games_backgammon_history_get(const games_backgammon_game *game,
  * Save the whole game (seed or dice, opening or start position, every
  * turn, the dice of the turn in progress, the AI's generator) as bytes
  * (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
- * committed are not saved.
+ * committed are not saved. The bytes are exactly those of the Rust crate's
+ * `backgammon_core::Game::save` (format `"games.backgammon"`, version 2),
+ * so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -1928,10 +1930,12 @@ games_result games_backgammon_save(const games_backgammon_game *game,
                                    size_t *out_len);
 
 /**
- * Load bytes written by `games_backgammon_save` into a new handle in
- * `*out_game`, owned by the caller. The game is replayed: every roll must
- * match the seed, every play be legal, every pass forced. Malformed or
- * inconsistent bytes give `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * Load bytes written by `games_backgammon_save` (or by the Rust crate's
+ * `Game::save`) into a new handle in `*out_game`, owned by the caller.
+ * Saves of version 1, from earlier releases of this library, still load.
+ * The game is replayed: every roll must match the seed, every play be
+ * legal, every pass forced. Malformed or inconsistent bytes, or another
+ * game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
  *
  * # Safety
@@ -2321,7 +2325,9 @@ games_result games_canicas_board_hint(const games_canicas_options *options,
 
 /**
  * Save the game in progress (rules, deal, replay flag, moves, undo state)
- * as versioned JSON bytes (not NUL-terminated) into the caller's buffer.
+ * as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
+ * exactly the Rust crate's `canicas_core::Game::save` (format
+ * `"games.canicas"`, version 2), so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -2334,10 +2340,11 @@ games_result games_canicas_save(const games_canicas_game *game,
 /**
  * Load bytes written by `games_canicas_save` into a new handle in
  * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ * Saves of version 1, from earlier releases of this library, still load.
  * The moves are replayed from the deal and must lead to the saved state:
- * malformed or inconsistent bytes give `GAMES_RESULT_INVALID_DATA`, an
- * unknown version `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created
- * then.
+ * malformed or inconsistent bytes, or another game's save, give
+ * `GAMES_RESULT_INVALID_DATA`, an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
@@ -2671,7 +2678,10 @@ games_result games_nim_history(const games_nim_game *game,
 
 /**
  * Save the whole match (rounds, history, undone moves, generator) as bytes
- * into `buf`; `games_nim_load` reads them back.
+ * (JSON text, no NUL) into `buf`; `games_nim_load` reads them back. The
+ * bytes are exactly those of the Rust crate's `nim_core::Match::save`
+ * (format `"games.nim.match"`, version 2), so either side loads the
+ * other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -2679,8 +2689,10 @@ games_result games_nim_history(const games_nim_game *game,
 games_result games_nim_save(const games_nim_game *game, uint8_t *buf, size_t cap, size_t *out_len);
 
 /**
- * Load bytes written by `games_nim_save` into a new handle in `*out_game`
- * (owned by the caller). Malformed or inconsistent bytes give
+ * Load bytes written by `games_nim_save` (or by the Rust crate's
+ * `Match::save`) into a new handle in `*out_game` (owned by the caller).
+ * Saves of version 1, from earlier releases of this library, still load.
+ * Malformed or inconsistent bytes, or another game's save, give
  * `GAMES_RESULT_INVALID_DATA`, an unknown format version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
  *
@@ -2951,7 +2963,11 @@ games_result games_timbiriche_hint_sentence(const games_timbiriche_game *game,
                                             size_t *out_len);
 
 /**
- * Save the game or match (moves, undone moves, hints, the generator) as bytes.
+ * Save the game or match (moves, undone moves, hints, the AI's generator)
+ * as bytes (JSON text, no NUL): exactly the Rust crate's
+ * `timbiriche_core::Game::save` of a single game (format
+ * `"games.timbiriche"`, version 2) or `Match::save` of a match
+ * (`"games.timbiriche.match"`), so either side loads the other's saves.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -2962,9 +2978,11 @@ games_result games_timbiriche_save(const games_timbiriche_game *game,
                                    size_t *out_len);
 
 /**
- * Load bytes written by `games_timbiriche_save` into a new handle in
- * `*out_game`, owned by the caller. Inconsistent or malformed bytes give
- * `GAMES_RESULT_INVALID_DATA` (an unknown version
+ * Load bytes written by `games_timbiriche_save` (or by the Rust crate's
+ * `Game::save` or `Match::save`) into a new handle in `*out_game`, owned
+ * by the caller. Saves of version 1, from earlier releases of this
+ * library, still load. Inconsistent or malformed bytes, or another game's
+ * save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
  *
  * # Safety

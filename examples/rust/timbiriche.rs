@@ -4,15 +4,14 @@
 //! `cargo run -p games-examples --example timbiriche`.
 
 use timbiriche_core::{
-    notation, solve, BoardSize, Budget, CancelFlag, Game, GameResult, GameRng, Level, Player,
+    notation, solve, BoardSize, Budget, CancelFlag, Game, GameResult, Level, Player,
 };
 
 fn main() {
     let size = BoardSize::new(3, 3).expect("a valid size");
-    let mut game = Game::standard(size);
-    let cancel = CancelFlag::new();
     // The same seed gives the same moves on every machine.
-    let mut rng = GameRng::from_seed(7);
+    let mut game = Game::standard(size).with_ai_seed(7);
+    let cancel = CancelFlag::new();
     while !game.position().is_over() {
         let mover = game.position().to_move();
         let level = if mover == Player::First {
@@ -21,7 +20,7 @@ fn main() {
             Level::Medium
         };
         let m = game
-            .play_ai(level, &mut rng, level.default_budget(), &cancel)
+            .play_ai(level, level.default_budget(), &cancel)
             .expect("a move while the game is not over");
         let outcome = game.position().last_move().expect("a move was played");
         assert_eq!(outcome.line, m.line);

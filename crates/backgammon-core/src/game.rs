@@ -1,18 +1,24 @@
 //! A game session: seeded dice, the opening roll, history, the
-//! step-by-step turn, save/load and replay.
+//! step-by-step turn, the AI's seeded generator, save/load and replay.
 
-use games_common::{GameRng, Player};
+use games_common::{probe_version, Budget, CancelFlag, GameRng, Player, SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::ai::{ai_move, AiMove, Level};
 use crate::board::Position;
 use crate::dice::Dice;
 use crate::movegen::{Play, Step};
 use crate::rules::{DiceOutcome, GameError, GameResult, GameState, Opening};
 use crate::turn::Turn;
 
-/// Version written in saved games.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format of a [`Game`] (and of the C API's games):
+/// `"games.backgammon"`, version 2. Version 2 named the format and added the
+/// AI's generator; saves of version 1 still load, as do the version-1 saves
+/// of the C API (which wrapped a version-1 game and the generator).
+pub const GAME_SAVE: SaveFormat = SaveFormat::new("games.backgammon", 2, 1);
+/// The version [`Game::save`] writes.
+pub const SAVE_VERSION: u32 = GAME_SAVE.version;
 
 /// One turn of the history.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,13 +33,19 @@ pub struct TurnRecord {
 
 /// Why a saved game was refused.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// Not JSON of the saved-game shape.
     #[error("not a saved backgammon game: {0}")]
     Json(#[from] serde_json::Error),
     /// A version this crate does not read.
-    #[error("saved game version {0} is not supported (expected {SAVE_VERSION})")]
+    #[error(
+        "saved game version {0} is not supported (this build reads versions 1 to {SAVE_VERSION})"
+    )]
     Version(u32),
+    /// Not a saved backgammon game: another game's save, or no envelope.
+    #[error(transparent)]
+    Envelope(VersionError),
     /// The dice in the file are not those the seed gives.
     #[error("turn {turn}: the dice do not match the seed")]
     DiceMismatch {
@@ -56,8 +68,22 @@ pub enum LoadError {
     },
 }
 
+impl From<VersionError> for LoadError {
+    fn from(e: VersionError) -> LoadError {
+        match e {
+            VersionError::Unsupported { version, .. } => LoadError::Version(version),
+            other => LoadError::Envelope(other),
+        }
+    }
+}
+
+/// The saved form: version 2 is version 1 with `format` first and `ai_rng`
+/// last.
 #[derive(Serialize, Deserialize)]
 struct SavedGame {
+    /// [`GAME_SAVE`]'s name; absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
     version: u32,
     /// Seed of the dice; `null` when the dice came from outside.
     seed: Option<u64>,
@@ -69,6 +95,31 @@ struct SavedGame {
     /// (absent in games that began with an opening roll).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     start: Option<SavedStart>,
+    /// The AI's generator (absent in version 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ai_rng: Option<GameRng>,
+}
+
+/// The version of a save of [`GAME_SAVE`]; text that is not JSON at all is
+/// [`LoadError::Json`], JSON without a good envelope [`LoadError::Envelope`].
+fn probe(json: &str) -> Result<u32, LoadError> {
+    probe_version(json.as_bytes(), &GAME_SAVE).map_err(|e| {
+        match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+            Err(not_json) => LoadError::Json(not_json),
+            Ok(_) => LoadError::from(e),
+        }
+    })
+}
+
+/// What the C API saved in version 1: the crate's version-1 save as a
+/// string, and the C handle's generator (the AI's, and that of the rolls
+/// of a game without a dice seed).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LegacyCSave {
+    version: u32,
+    game: String,
+    rng: GameRng,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -83,12 +134,15 @@ struct SavedTurn {
     play: String,
 }
 
-/// A whole game: the state, its history, the dice generator and the turn
-/// being played step by step.
+/// A whole game: the state, its history, the dice generator, the AI's
+/// generator and the turn being played step by step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     seed: Option<u64>,
     rng: GameRng,
+    /// The AI's generator, which also rolls the dice of a game without a
+    /// dice seed.
+    ai_rng: GameRng,
     opening: Opening,
     state: GameState,
     history: Vec<TurnRecord>,
@@ -97,18 +151,63 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game whose every roll, the opening included, comes from `seed`.
+    /// A new game whose every roll, the opening included, comes from `seed`;
+    /// the AI's generator is seeded with `seed` too (as the C API's
+    /// `games_backgammon_new` does).
     #[must_use]
     pub fn new(seed: u64) -> Game {
         let mut rng = GameRng::from_seed(seed);
         let opening = Opening::roll(&mut rng);
-        Game::start(Some(seed), rng, opening)
+        Game::start(Some(seed), rng, opening).with_ai_seed(seed)
     }
 
     /// A new game with dice from outside, starting with this opening roll.
+    /// Its AI's generator is seeded with 0 ([`Game::with_ai_seed`] to change
+    /// it); [`Game::roll`] draws from it.
     #[must_use]
     pub fn with_opening(opening: Opening) -> Game {
         Game::start(None, GameRng::from_seed(0), opening)
+    }
+
+    /// The same game with the AI's generator seeded with `seed` (in a game
+    /// without a dice seed, [`Game::roll`] draws from it too).
+    #[must_use]
+    pub fn with_ai_seed(mut self, seed: u64) -> Game {
+        self.ai_rng = GameRng::from_seed(seed);
+        self
+    }
+
+    /// The AI's generator.
+    #[must_use]
+    pub fn ai_rng(&self) -> &GameRng {
+        &self.ai_rng
+    }
+
+    /// The play the AI at `level` chooses for the dice rolled (not played),
+    /// drawn from the game's AI generator: the same game and calls give the
+    /// same plays, after a save and load too.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`], or [`GameError::NoDice`] before the roll.
+    pub fn ai_move(
+        &mut self,
+        level: Level,
+        budget: Budget,
+        cancel: &CancelFlag,
+    ) -> Result<AiMove, GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let dice = self.state.dice().ok_or(GameError::NoDice)?;
+        let position = *self.state.position();
+        Ok(ai_move(
+            &position,
+            dice,
+            level,
+            &mut self.ai_rng,
+            budget,
+            cancel,
+        ))
     }
 
     /// A game from any position, seen from `turn`'s side (for example one
@@ -138,6 +237,7 @@ impl Game {
         let mut g = Game {
             seed,
             rng,
+            ai_rng: GameRng::from_seed(0),
             opening,
             state,
             history: Vec::new(),
@@ -219,8 +319,10 @@ impl Game {
         }
     }
 
-    /// Roll the dice from the seed for the player on roll. A roll that
-    /// cannot be used passes at once (recorded in the history).
+    /// Roll the dice for the player on roll: from the seed, or in a game
+    /// without a dice seed (dice from outside, an opening or a position from
+    /// outside) from the AI's generator, recorded as dice from outside. A
+    /// roll that cannot be used passes at once (recorded in the history).
     ///
     /// # Errors
     /// [`GameError::GameOver`] or [`GameError::DiceAlreadyRolled`].
@@ -231,7 +333,11 @@ impl Game {
         if self.state.dice().is_some() {
             return Err(GameError::DiceAlreadyRolled);
         }
-        let d = Dice::roll(&mut self.rng);
+        let d = if self.seed.is_some() {
+            Dice::roll(&mut self.rng)
+        } else {
+            Dice::roll(&mut self.ai_rng)
+        };
         let outcome = self.apply_dice(d)?;
         Ok((d, outcome))
     }
@@ -248,7 +354,12 @@ impl Game {
         if self.state.dice().is_some() {
             return Err(GameError::DiceAlreadyRolled);
         }
-        self.seed = None;
+        if self.seed.take().is_some() {
+            // The dice generator is no longer used: forget where it was, so
+            // a loaded game (which replays these dice as dice from outside)
+            // equals this one.
+            self.rng = GameRng::from_seed(0);
+        }
         self.apply_dice(dice)
     }
 
@@ -368,13 +479,18 @@ impl Game {
         Ok(play)
     }
 
-    /// The game as JSON: version, seed (or `null`), opening roll, every turn's
-    /// dice and play, and the dice of the turn in progress. Steps of a turn
-    /// not yet committed are not saved.
+    /// The game as JSON ([`GAME_SAVE`]): `"format":"games.backgammon"`,
+    /// version 2, seed (or `null`), opening roll, every turn's dice and play,
+    /// the dice of the turn in progress, the start position of a game from
+    /// a position, and the AI's generator. Steps of a turn not yet committed
+    /// are not saved. The same game gives the same text; the C API's
+    /// `games_backgammon_save` writes exactly this.
     #[must_use]
     pub fn save(&self) -> String {
+        let envelope = GAME_SAVE.header();
         let saved = SavedGame {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             seed: self.seed,
             opening: self.opening,
             turns: self
@@ -389,21 +505,50 @@ impl Game {
             start: self
                 .start
                 .map(|(position, turn)| SavedStart { position, turn }),
+            ai_rng: Some(self.ai_rng.clone()),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
 
     /// Load a saved game by replaying it: with a seed, every roll must be
     /// the one the seed gives; every play must be legal and every pass
-    /// forced.
+    /// forced. Reads version 2 ([`Game::save`]), version 1 (whose AI
+    /// generator is then seeded with the dice seed, or 0) and the version-1
+    /// saves of the C API (the game and the C handle's generator).
     ///
     /// # Errors
     /// [`LoadError`] for malformed or inconsistent data.
     pub fn load(json: &str) -> Result<Game, LoadError> {
-        let saved: SavedGame = serde_json::from_str(json)?;
-        if saved.version != SAVE_VERSION {
-            return Err(LoadError::Version(saved.version));
+        if probe(json)? == 1 {
+            if let Ok(legacy) = serde_json::from_str::<LegacyCSave>(json) {
+                // The C API wrapped a version-1 game, never anything else.
+                let inner = probe(&legacy.game)?;
+                if legacy.version != 1 || inner != 1 {
+                    return Err(LoadError::Version(inner));
+                }
+                return Ok(Game::load_saved(&legacy.game)?.with_ai_rng(legacy.rng));
+            }
         }
+        Game::load_saved(json)
+    }
+
+    /// Load the crate's own save (version 1 or 2), not the C API's envelope.
+    fn load_saved(json: &str) -> Result<Game, LoadError> {
+        let saved: SavedGame = serde_json::from_str(json)?;
+        GAME_SAVE.check(saved.format.as_deref(), saved.version)?;
+        let ai_rng = saved
+            .ai_rng
+            .clone()
+            .unwrap_or_else(|| GameRng::from_seed(saved.seed.unwrap_or(0)));
+        Ok(Game::replay_saved(&saved)?.with_ai_rng(ai_rng))
+    }
+
+    fn with_ai_rng(mut self, ai_rng: GameRng) -> Game {
+        self.ai_rng = ai_rng;
+        self
+    }
+
+    fn replay_saved(saved: &SavedGame) -> Result<Game, LoadError> {
         let mut game = match (saved.seed, &saved.start) {
             (Some(_), Some(_)) => return Err(LoadError::Inconsistent { turn: 0 }),
             (None, Some(start)) => Game::from_position(start.position, start.turn),

@@ -68,7 +68,7 @@ pub use board::{Position, PositionError, Side, SideCounts, WinKind, BAR, CHECKER
 pub use dice::{Dice, DiceError};
 pub use eval::{evaluate, hitting_rolls, EvalWeights, DEFAULT_WEIGHTS};
 pub use fibs::FibsError;
-pub use game::{Game, LoadError, TurnRecord, SAVE_VERSION};
+pub use game::{Game, LoadError, TurnRecord, GAME_SAVE, SAVE_VERSION};
 pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopReason};
 pub use movegen::{legal_plays, legal_positions_into, Play, Step};
 pub use notation::{parse_moves, parse_play, steps_to_pairs, steps_to_string, NotationError};

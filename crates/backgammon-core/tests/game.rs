@@ -48,7 +48,7 @@ fn a_seed_replays_the_whole_game() {
 fn save_and_load_round_trip_and_validate() {
     let g = play_out(7, 30);
     let json = g.save();
-    assert!(json.contains("\"version\":1"));
+    assert!(json.starts_with(r#"{"format":"games.backgammon","version":2,"#));
     let back = Game::load(&json).unwrap();
     assert_eq!(back.state(), g.state());
     assert_eq!(back.history(), g.history());
@@ -56,7 +56,7 @@ fn save_and_load_round_trip_and_validate() {
 
     // Rejected: wrong version, bad JSON, dice that are not the seed's, illegal play.
     assert!(matches!(
-        Game::load(&json.replace("\"version\":1", "\"version\":9")),
+        Game::load(&json.replace("\"version\":2", "\"version\":9")),
         Err(LoadError::Version(9))
     ));
     assert!(matches!(Game::load("{"), Err(LoadError::Json(_))));

@@ -1,13 +1,18 @@
 //! A game session: the state, the moves played, one-move undo, retry and
 //! save/load.
 
-use games_common::GameRng;
+use games_common::{probe_version, GameRng, SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::notation::{move_text, parse_move};
 use crate::rules::{Rules, RulesError, Variant};
-use crate::state::{Move, MoveError, MoveOutcome, State, StateError, SAVE_VERSION};
+use crate::state::{Move, MoveError, MoveOutcome, State, StateError};
+
+/// The save format of a [`Game`] (and of the C API's games):
+/// `"games.canicas"`, version 2. Version 2 named the format; saves of
+/// version 1 still load. The state inside keeps its own version 1.
+pub const GAME_SAVE: SaveFormat = SaveFormat::new("games.canicas", 2, 1);
 
 /// Why an undo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, Serialize, Deserialize)]
@@ -23,9 +28,12 @@ pub enum UndoError {
 /// A game in progress: its state, the moves played, whether it is a replay
 /// of a deal, and the state before the last move (for undo).
 ///
-/// It serializes (serde; [`Game::to_json`]) as rules, deal, replay flag, the
-/// moves in text form, whether the last action was an undo, and the state,
-/// with a `version` field; loading replays the moves and checks the state.
+/// It serializes (serde; [`Game::save`]) as the envelope
+/// (`"format":"games.canicas"`, `"version":2`), rules, deal, replay flag,
+/// the moves in text form, whether the last action was an undo, and the
+/// state; loading replays the moves and checks the state. The game has no
+/// random generator of its own: its AI (the hint) is deterministic, and a
+/// new deal's number comes from the caller.
 ///
 /// ```
 /// use canicas_core::{Game, Variant};
@@ -146,28 +154,45 @@ impl Game {
         Ok(mv)
     }
 
-    /// The game as JSON: rules, deal, replay flag, moves, and whether the last
-    /// action was an undo, with a `version` field.
+    /// The game as JSON ([`GAME_SAVE`]): the envelope, rules, deal, replay
+    /// flag, moves, whether the last action was an undo, and the state. The
+    /// same game gives the same text; the C API's `games_canicas_save`
+    /// writes exactly this.
     #[must_use]
-    pub fn to_json(&self) -> String {
+    pub fn save(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Load a game written by [`Game::to_json`]. The moves are replayed from
-    /// the deal; an illegal move, or a final state that differs from the
-    /// saved one, is rejected with a typed error.
-    pub fn from_json(json: &str) -> Result<Game, LoadError> {
+    /// Load a game written by [`Game::save`] (version 2, or version 1
+    /// without the format name). The moves are replayed from the deal; an
+    /// illegal move, or a final state that differs from the saved one, is
+    /// rejected with a typed error, and so is another game's save.
+    pub fn load(json: &str) -> Result<Game, LoadError> {
+        probe_version(json.as_bytes(), &GAME_SAVE)?;
         let saved: SavedGame = serde_json::from_str(json)
             .map_err(|e| LoadError::State(StateError::Json(e.to_string())))?;
         Game::try_from(saved)
+    }
+
+    /// The same as [`Game::save`].
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        self.save()
+    }
+
+    /// The same as [`Game::load`].
+    pub fn from_json(json: &str) -> Result<Game, LoadError> {
+        Game::load(json)
     }
 }
 
 impl From<Game> for SavedGame {
     fn from(g: Game) -> SavedGame {
         let size = g.state.rules().size;
+        let envelope = GAME_SAVE.header();
         SavedGame {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             rules: *g.state.rules(),
             deal: g.state.deal(),
             replay: g.replay,
@@ -181,9 +206,7 @@ impl From<Game> for SavedGame {
 impl TryFrom<SavedGame> for Game {
     type Error = LoadError;
     fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
-        if saved.version != SAVE_VERSION {
-            return Err(LoadError::State(StateError::Version(saved.version)));
-        }
+        GAME_SAVE.check(saved.format.as_deref(), saved.version)?;
         let mut game = Game::new(saved.rules, saved.deal)
             .map_err(|e| LoadError::State(StateError::Rules(e)))?;
         game.replay = saved.replay;
@@ -210,6 +233,7 @@ impl TryFrom<SavedGame> for Game {
 
 /// Why a saved game could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The data is not a consistent save.
     #[error(transparent)]
@@ -222,11 +246,29 @@ pub enum LoadError {
         /// Why it is illegal.
         error: MoveError,
     },
+    /// A save of another format (another game's).
+    #[error(transparent)]
+    Envelope(VersionError),
 }
 
+impl From<VersionError> for LoadError {
+    fn from(e: VersionError) -> LoadError {
+        match e {
+            VersionError::Unsupported { version, .. } => {
+                LoadError::State(StateError::Version(version))
+            }
+            VersionError::Malformed(why) => LoadError::State(StateError::Json(why)),
+            other => LoadError::Envelope(other),
+        }
+    }
+}
+
+/// The saved form; version 1 is the same without `format`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedGame {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
     version: u32,
     rules: Rules,
     deal: u64,

@@ -82,7 +82,7 @@ pub use apply::{apply_on_board, apply_text, ApplyOutcome};
 pub use arena::{arena, arena_threads, ArenaGame, ArenaReport};
 pub use board::{cells_of, Board, Cell, Direction, Line};
 pub use fen::{FenError, Setup};
-pub use game::{Game, LoadError, UndoError};
+pub use game::{Game, LoadError, UndoError, GAME_SAVE};
 pub use notation::{
     board_from_text, board_from_text_for, cell_from_name, cell_name, move_text, parse_move,
     NotationError,

@@ -6,7 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::rules::{Rules, Variant};
+use games_common::{probe_version, SaveFormat};
+
 use crate::state::{StateError, SAVE_VERSION};
+
+/// The format of saved [`Records`]: version 1, unnamed (its version is read
+/// by the one probe of `games-common`).
+const RECORDS_SAVE: SaveFormat = SaveFormat::new("games.canicas.records", SAVE_VERSION, 1);
 
 /// The end-of-game summary: points, moves, time, lines removed by length,
 /// and whether the game set a new record for its variant.
@@ -177,11 +183,9 @@ impl Records {
     /// Records from JSON written by [`Records::to_json`]; inconsistent data is
     /// rejected with a typed error.
     pub fn from_json(json: &str) -> Result<Records, StateError> {
+        probe_version(json.as_bytes(), &RECORDS_SAVE)?;
         let saved: SavedRecords =
             serde_json::from_str(json).map_err(|e| StateError::Json(e.to_string()))?;
-        if saved.version != SAVE_VERSION {
-            return Err(StateError::Version(saved.version));
-        }
         let mut out = Records::new();
         for SavedEntry { rules, entry } in saved.entries {
             rules.validate()?;

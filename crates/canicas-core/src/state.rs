@@ -1,5 +1,6 @@
 //! The state of a game and the rules of a move.
 
+use games_common::{SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -510,8 +511,22 @@ const MAX_EMPTY_ROUNDS: u32 = 1000;
 /// Most marbles a loaded state may have dealt (far beyond any real game).
 pub const MAX_DEALT: u64 = 1 << 48;
 
-/// Format version of saved states and games.
+/// Format version of saved states and records (a [`crate::Game`]'s save
+/// has its own format, [`crate::GAME_SAVE`]).
 pub const SAVE_VERSION: u32 = 1;
+
+/// The format of a saved [`State`] (also nested in a game's save): version
+/// 1, unnamed; its version is checked by the one check of `games-common`.
+pub(crate) const STATE_SAVE: SaveFormat = SaveFormat::new("games.canicas.state", SAVE_VERSION, 1);
+
+impl From<VersionError> for StateError {
+    fn from(e: VersionError) -> StateError {
+        match e {
+            VersionError::Unsupported { version, .. } => StateError::Version(version),
+            other => StateError::Json(other.to_string()),
+        }
+    }
+}
 
 /// The serialized form of a [`State`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -552,9 +567,7 @@ impl TryFrom<SavedState> for State {
     type Error = StateError;
     fn try_from(v: SavedState) -> Result<State, StateError> {
         use StateError::Inconsistent;
-        if v.version != SAVE_VERSION {
-            return Err(StateError::Version(v.version));
-        }
+        STATE_SAVE.check(None, v.version)?;
         v.rules.validate()?;
         let board = crate::notation::board_from_text_for(&v.board, &v.rules)?;
         let mut line_counts = [0u64; MAX_SIZE as usize + 1];

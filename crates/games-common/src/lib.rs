@@ -1,6 +1,7 @@
 //! Pieces every game engine of this workspace shares: who is playing
 //! ([`Player`]), how long a search may run ([`Budget`], [`CancelFlag`],
-//! [`SearchControl`]) and the seeded random generator ([`GameRng`]).
+//! [`SearchControl`]), the seeded random generator ([`GameRng`]) and the
+//! envelope every save starts with ([`SaveFormat`], [`probe_version`]).
 //!
 //! Nothing here knows any game's rules. The [`Playable`] trait is the shape
 //! every game's rules type implements (who acts, including chance; legal
@@ -34,6 +35,7 @@ mod budget;
 mod game;
 mod player;
 mod rng;
+mod save;
 pub mod search;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
@@ -45,3 +47,4 @@ pub use game::{
 };
 pub use player::Player;
 pub use rng::GameRng;
+pub use save::{probe_version, SaveEnvelope, SaveFormat, VersionError};

@@ -1,8 +1,9 @@
 //! Backgammon (no doubling cube) through the C ABI: `games_backgammon_*`.
 //!
-//! A `games_backgammon_game` handle is one game: the board, the dice (rolled
-//! from the game's seed or set from outside), the turn being played one
-//! checker at a time, the history, and the AI's seeded generator.
+//! A `games_backgammon_game` handle is exactly one `backgammon_core::Game`:
+//! the board, the dice (rolled from the game's seed or set from outside),
+//! the turn being played one checker at a time, the history, and the AI's
+//! seeded generator. Its save is that game's `Game::save`.
 //!
 //! Points are always numbered from the side of the player concerned: a
 //! player moves from its 24-point towards its 1-point, `GAMES_BACKGAMMON_BAR`
@@ -13,16 +14,12 @@
 use std::ffi::{c_char, CStr};
 
 use backgammon_core::{
-    ai_move, steps_to_string, Budget, Dice, DiceOutcome, Game, GameError, GameRng, Level,
-    NotationError, Play, Player, Position, Side, Step, TurnError, WinKind,
+    steps_to_string, Budget, Dice, DiceOutcome, Game, GameError, Level, NotationError, Play,
+    Player, Position, Side, Step, TurnError, WinKind,
 };
-use serde::{Deserialize, Serialize};
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{
-    check_save_version, read_slice, write_c_string, write_json, write_optional, write_out,
-    write_slice,
-};
+use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
@@ -181,40 +178,21 @@ pub struct games_backgammon_turn_record {
     pub passed: bool,
 }
 
-/// The state behind a handle: the game and the generator of the AI (and of
-/// rolls once the game has no dice seed).
-#[derive(Clone, Debug)]
-pub struct BackgammonState {
-    game: Game,
-    rng: GameRng,
-}
-
 /// A backgammon game. Opaque: create it with `games_backgammon_new`,
 /// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
 /// `games_backgammon_load` or `games_backgammon_clone`, release it with
 /// `games_backgammon_free`.
 #[derive(Debug, Clone)]
-pub struct games_backgammon_game(Guarded<BackgammonState>);
+pub struct games_backgammon_game(Guarded<Game>);
 
 impl Handle for games_backgammon_game {
-    type Value = BackgammonState;
-    fn guarded(&self) -> &Guarded<BackgammonState> {
+    type Value = Game;
+    fn guarded(&self) -> &Guarded<Game> {
         &self.0
     }
-    fn guarded_mut(&mut self) -> &mut Guarded<BackgammonState> {
+    fn guarded_mut(&mut self) -> &mut Guarded<Game> {
         &mut self.0
     }
-}
-
-const SAVE_VERSION: u32 = 1;
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Saved {
-    version: u32,
-    /// The crate's own saved game (JSON text).
-    game: String,
-    rng: GameRng,
 }
 
 fn player_code(p: Player) -> u32 {
@@ -259,7 +237,7 @@ fn game_error(e: &GameError) -> games_result {
     }
 }
 
-fn fail_game(g: &mut Guarded<BackgammonState>, e: &GameError) -> games_result {
+fn fail_game(g: &mut Guarded<Game>, e: &GameError) -> games_result {
     g.fail(game_error(e), e.to_string())
 }
 
@@ -319,10 +297,7 @@ fn legal_of(game: &Game) -> &[Play] {
 }
 
 fn new_handle(game: Game, seed: u64, out_game: *mut *mut games_backgammon_game) -> games_result {
-    let state = BackgammonState {
-        game,
-        rng: GameRng::from_seed(seed),
-    };
+    let state = game.with_ai_seed(seed);
     // SAFETY: the callers checked `out_game` is non-NULL; it is writable per their callers.
     unsafe { box_into(games_backgammon_game(Guarded::new(state)), out_game) }
 }
@@ -510,7 +485,7 @@ pub unsafe extern "C" fn games_backgammon_get_state(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let game = &g.value.game;
+            let game = &g.value;
             let first = position_for(game, Player::First);
             let [pips_first, pips_second] = game.pip_counts();
             let dice = game.dice();
@@ -586,7 +561,7 @@ pub unsafe extern "C" fn games_backgammon_get_board(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let first = position_for(&g.value.game, Player::First);
+            let first = position_for(&g.value, Player::First);
             let board = games_backgammon_board {
                 first: first.side_counts(Side::OnRoll),
                 second: first.side_counts(Side::Opponent),
@@ -616,27 +591,14 @@ pub unsafe extern "C" fn games_backgammon_roll(
 ) -> games_result {
     // SAFETY: the handle and out-pointers are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
-            let s = &mut g.value;
-            let rolled = if s.game.seed().is_some() {
-                s.game.roll()
-            } else if s.game.is_over() {
-                Err(GameError::GameOver)
-            } else if s.game.dice().is_some() {
-                Err(GameError::DiceAlreadyRolled)
-            } else {
-                let d = Dice::roll(&mut s.rng);
-                s.game.set_dice(d).map(|o| (d, o))
-            };
-            match rolled {
-                Ok((d, outcome)) => {
-                    write_optional(out_die1, u32::from(d.first()));
-                    write_optional(out_die2, u32::from(d.second()));
-                    write_optional(out_passed, outcome == DiceOutcome::Passed);
-                    g.succeed()
-                }
-                Err(e) => fail_game(g, &e),
+        with_handle_mut(game, |g| match g.value.roll() {
+            Ok((d, outcome)) => {
+                write_optional(out_die1, u32::from(d.first()));
+                write_optional(out_die2, u32::from(d.second()));
+                write_optional(out_passed, outcome == DiceOutcome::Passed);
+                g.succeed()
             }
+            Err(e) => fail_game(g, &e),
         })
     }
 }
@@ -670,7 +632,7 @@ pub unsafe extern "C" fn games_backgammon_set_dice(
                     format!("dice {die1} and {die2}: each die shows 1 to 6"),
                 );
             };
-            match g.value.game.set_dice(dice) {
+            match g.value.set_dice(dice) {
                 Ok(outcome) => {
                     write_optional(out_passed, outcome == DiceOutcome::Passed);
                     g.succeed()
@@ -695,7 +657,7 @@ pub unsafe extern "C" fn games_backgammon_legal_play_count(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            write_out(out_count, legal_of(&g.value.game).len() as u32)
+            write_out(out_count, legal_of(&g.value).len() as u32)
         })
     }
 }
@@ -716,7 +678,7 @@ pub unsafe extern "C" fn games_backgammon_legal_plays(
     unsafe {
         with_handle(game, |g| {
             let plays: Vec<games_backgammon_play> =
-                legal_of(&g.value.game).iter().map(play_out).collect();
+                legal_of(&g.value).iter().map(play_out).collect();
             write_slice(&plays, buf, cap, out_len)
         })
     }
@@ -735,11 +697,9 @@ pub unsafe extern "C" fn games_backgammon_legal_play_get(
 ) -> games_result {
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle(game, |g| {
-            match legal_of(&g.value.game).get(index as usize) {
-                Some(p) => write_out(out_play, play_out(p)),
-                None => GAMES_RESULT_INVALID_PARAMETER,
-            }
+        with_handle(game, |g| match legal_of(&g.value).get(index as usize) {
+            Some(p) => write_out(out_play, play_out(p)),
+            None => GAMES_RESULT_INVALID_PARAMETER,
         })
     }
 }
@@ -760,11 +720,9 @@ pub unsafe extern "C" fn games_backgammon_legal_play_notation(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle(game, |g| {
-            match legal_of(&g.value.game).get(index as usize) {
-                Some(p) => write_c_string(&p.notation(), buf, cap, out_len),
-                None => GAMES_RESULT_INVALID_PARAMETER,
-            }
+        with_handle(game, |g| match legal_of(&g.value).get(index as usize) {
+            Some(p) => write_c_string(&p.notation(), buf, cap, out_len),
+            None => GAMES_RESULT_INVALID_PARAMETER,
         })
     }
 }
@@ -786,11 +744,9 @@ pub unsafe extern "C" fn games_backgammon_legal_play_position_id(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle(game, |g| {
-            match legal_of(&g.value.game).get(index as usize) {
-                Some(p) => write_c_string(&p.result().flip().to_gnubg_id(), buf, cap, out_len),
-                None => GAMES_RESULT_INVALID_PARAMETER,
-            }
+        with_handle(game, |g| match legal_of(&g.value).get(index as usize) {
+            Some(p) => write_c_string(&p.result().flip().to_gnubg_id(), buf, cap, out_len),
+            None => GAMES_RESULT_INVALID_PARAMETER,
         })
     }
 }
@@ -844,7 +800,7 @@ pub unsafe extern "C" fn games_backgammon_play_notation(
                 Ok(t) => t,
                 Err(e) => return g.fail(e, "the move text is NULL or not UTF-8"),
             };
-            match g.value.game.play_notation(text) {
+            match g.value.play_notation(text) {
                 Ok(_) => g.succeed(),
                 Err(e) => fail_game(g, &e),
             }
@@ -876,7 +832,7 @@ pub unsafe extern "C" fn games_backgammon_play_move(
                     "a play has at most 4 steps, from 1 to 25 and to 0 to 24",
                 );
             };
-            match g.value.game.play_notation(&steps_to_string(&steps)) {
+            match g.value.play_notation(&steps_to_string(&steps)) {
                 Ok(_) => g.succeed(),
                 Err(e) => fail_game(g, &e),
             }
@@ -901,7 +857,7 @@ pub unsafe extern "C" fn games_backgammon_movable_checkers(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            write_slice(&g.value.game.movable_checkers(), buf, cap, out_len)
+            write_slice(&g.value.movable_checkers(), buf, cap, out_len)
         })
     }
 }
@@ -927,7 +883,7 @@ pub unsafe extern "C" fn games_backgammon_destinations(
             if from > GAMES_BACKGAMMON_BAR {
                 return GAMES_RESULT_INVALID_PARAMETER;
             }
-            write_slice(&g.value.game.destinations(from as u8), buf, cap, out_len)
+            write_slice(&g.value.destinations(from as u8), buf, cap, out_len)
         })
     }
 }
@@ -953,7 +909,6 @@ pub unsafe extern "C" fn games_backgammon_checker_for_point(
             }
             let from = g
                 .value
-                .game
                 .checker_for(to as u8)
                 .map_or(GAMES_BACKGAMMON_NO_POINT, u32::from);
             write_out(out_from, from)
@@ -984,7 +939,7 @@ pub unsafe extern "C" fn games_backgammon_step_play(
             // either), so the game checks the phase as for any step, and the
             // message keeps the caller's numbers.
             let point = |p: u32| u8::try_from(p).unwrap_or(u8::MAX);
-            match g.value.game.step(point(from), point(to)) {
+            match g.value.step(point(from), point(to)) {
                 Ok(s) => {
                     write_optional(out_step, step_out(s));
                     g.succeed()
@@ -1010,7 +965,7 @@ pub unsafe extern "C" fn games_backgammon_step_undo(
 ) -> games_result {
     // SAFETY: the handle is as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| match g.value.game.undo_step() {
+        with_handle_mut(game, |g| match g.value.undo_step() {
             Some(_) => g.succeed(),
             None => g.fail(GAMES_RESULT_NOTHING_TO_UNDO, "no step to take back"),
         })
@@ -1031,10 +986,10 @@ pub unsafe extern "C" fn games_backgammon_turn_commit(
     // SAFETY: the handle is as this function's contract requires.
     unsafe {
         with_handle_mut(game, |g| {
-            if g.value.game.is_over() {
+            if g.value.is_over() {
                 return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
             }
-            match g.value.game.commit_turn() {
+            match g.value.commit_turn() {
                 Ok(_) => g.succeed(),
                 Err(e) => fail_game(g, &e),
             }
@@ -1074,19 +1029,21 @@ pub unsafe extern "C" fn games_backgammon_ai_move(
             if out_play.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
-            if g.value.game.is_over() {
+            if g.value.is_over() {
                 return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
             }
-            let Some(dice) = g.value.game.dice() else {
+            if g.value.dice().is_none() {
                 return g.fail(GAMES_RESULT_WRONG_PHASE, "roll the dice first");
-            };
+            }
             let budget: Budget = read_budget(budget, Budget::UNLIMITED);
             let cancel = read_cancel(cancel);
-            let s = &mut g.value;
-            let pos = *s.game.state().position();
-            let choice = ai_move(&pos, dice, lvl, &mut s.rng, budget, &cancel);
-            write_out(out_play, play_out(&choice.play));
-            g.succeed()
+            match g.value.ai_move(lvl, budget, &cancel) {
+                Ok(choice) => {
+                    write_out(out_play, play_out(&choice.play));
+                    g.succeed()
+                }
+                Err(e) => fail_game(g, &e),
+            }
         })
     }
 }
@@ -1107,7 +1064,7 @@ pub unsafe extern "C" fn games_backgammon_position_id(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let id = g.value.game.state().position().to_gnubg_id();
+            let id = g.value.state().position().to_gnubg_id();
             write_c_string(&id, buf, cap, out_len)
         })
     }
@@ -1129,7 +1086,7 @@ pub unsafe extern "C" fn games_backgammon_xgid(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let game = &g.value.game;
+            let game = &g.value;
             let text = game.state().position().to_xgid(game.dice());
             write_c_string(&text, buf, cap, out_len)
         })
@@ -1156,7 +1113,7 @@ pub unsafe extern "C" fn games_backgammon_history_get(
     // SAFETY: the handle, out-pointer and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let Some(t) = g.value.game.history().get(index as usize) else {
+            let Some(t) = g.value.history().get(index as usize) else {
                 return GAMES_RESULT_INVALID_PARAMETER;
             };
             let r = write_c_string(&t.play, buf, cap, out_len);
@@ -1177,7 +1134,9 @@ pub unsafe extern "C" fn games_backgammon_history_get(
 /// Save the whole game (seed or dice, opening or start position, every
 /// turn, the dice of the turn in progress, the AI's generator) as bytes
 /// (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
-/// committed are not saved.
+/// committed are not saved. The bytes are exactly those of the Rust crate's
+/// `backgammon_core::Game::save` (format `"games.backgammon"`, version 2),
+/// so either side loads the other's saves.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -1191,20 +1150,17 @@ pub unsafe extern "C" fn games_backgammon_save(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let saved = Saved {
-                version: SAVE_VERSION,
-                game: g.value.game.save(),
-                rng: g.value.rng.clone(),
-            };
-            write_json(&saved, buf, cap, out_len)
+            write_slice(g.value.save().as_bytes(), buf, cap, out_len)
         })
     }
 }
 
-/// Load bytes written by `games_backgammon_save` into a new handle in
-/// `*out_game`, owned by the caller. The game is replayed: every roll must
-/// match the seed, every play be legal, every pass forced. Malformed or
-/// inconsistent bytes give `GAMES_RESULT_INVALID_DATA` (an unknown version
+/// Load bytes written by `games_backgammon_save` (or by the Rust crate's
+/// `Game::save`) into a new handle in `*out_game`, owned by the caller.
+/// Saves of version 1, from earlier releases of this library, still load.
+/// The game is replayed: every roll must match the seed, every play be
+/// legal, every pass forced. Malformed or inconsistent bytes, or another
+/// game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
 /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
 ///
 /// # Safety
@@ -1224,20 +1180,13 @@ pub unsafe extern "C" fn games_backgammon_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
-            return e;
-        }
-        let Ok(saved) = serde_json::from_slice::<Saved>(bytes) else {
+        let Ok(text) = std::str::from_utf8(bytes) else {
             return GAMES_RESULT_INVALID_DATA;
         };
-        let game = match Game::load(&saved.game) {
+        let state = match Game::load(text) {
             Ok(g) => g,
             Err(backgammon_core::LoadError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
             Err(_) => return GAMES_RESULT_INVALID_DATA,
-        };
-        let state = BackgammonState {
-            game,
-            rng: saved.rng,
         };
         // SAFETY: `out_game` is non-NULL and writable, per the caller.
         unsafe { box_into(games_backgammon_game(Guarded::new(state)), out_game) }

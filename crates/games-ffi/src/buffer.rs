@@ -2,8 +2,6 @@
 
 use std::ffi::c_char;
 
-use serde::{Deserialize, Serialize};
-
 use crate::result::games_result::{self, *};
 
 /// Copy `items` into the caller's array `buf` of `cap` elements and store
@@ -35,25 +33,6 @@ pub unsafe fn write_slice<T: Copy>(
     GAMES_RESULT_OK
 }
 
-/// Serialize `value` as JSON into the caller's byte buffer (not
-/// NUL-terminated), as [`write_slice`] does; `GAMES_RESULT_INVALID_DATA`
-/// if it cannot be serialized.
-///
-/// # Safety
-/// As [`write_slice`].
-pub unsafe fn write_json<T: Serialize>(
-    value: &T,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    match serde_json::to_vec(value) {
-        // SAFETY: the buffers are as this function's contract requires.
-        Ok(bytes) => unsafe { write_slice(&bytes, buf, cap, out_len) },
-        Err(_) => GAMES_RESULT_INVALID_DATA,
-    }
-}
-
 /// Write `value` to an optional output: nothing when `out` is NULL.
 ///
 /// # Safety
@@ -62,22 +41,6 @@ pub unsafe fn write_optional<T>(out: *mut T, value: T) {
     if !out.is_null() {
         // SAFETY: non-NULL and writable, per the caller.
         unsafe { out.write(value) };
-    }
-}
-
-/// Whether saved JSON carries `version` in its `version` field; `Err` with
-/// the result to return otherwise: `GAMES_RESULT_UNSUPPORTED_VERSION` for
-/// another version, `GAMES_RESULT_INVALID_DATA` for bytes that are not a
-/// JSON object with a version.
-pub fn check_save_version(bytes: &[u8], version: u32) -> Result<(), games_result> {
-    #[derive(Deserialize)]
-    struct Probe {
-        version: u32,
-    }
-    match serde_json::from_slice::<Probe>(bytes) {
-        Ok(p) if p.version != version => Err(GAMES_RESULT_UNSUPPORTED_VERSION),
-        Ok(_) => Ok(()),
-        Err(_) => Err(GAMES_RESULT_INVALID_DATA),
     }
 }
 

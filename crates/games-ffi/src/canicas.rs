@@ -16,13 +16,11 @@ use std::time::Duration;
 
 use canicas_core::{
     ai, board_from_text, move_text, parse_move, Board, Cell, Direction, Game, Line, LoadError,
-    MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant, SAVE_VERSION,
+    MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant,
 };
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{
-    check_save_version, read_slice, write_c_string, write_optional, write_out, write_slice,
-};
+use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
 use crate::result::games_result::{self, *};
 
@@ -1410,7 +1408,9 @@ pub unsafe extern "C" fn games_canicas_board_hint(
 }
 
 /// Save the game in progress (rules, deal, replay flag, moves, undo state)
-/// as versioned JSON bytes (not NUL-terminated) into the caller's buffer.
+/// as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
+/// exactly the Rust crate's `canicas_core::Game::save` (format
+/// `"games.canicas"`, version 2), so either side loads the other's saves.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -1424,17 +1424,18 @@ pub unsafe extern "C" fn games_canicas_save(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            write_slice(g.value.game.to_json().as_bytes(), buf, cap, out_len)
+            write_slice(g.value.game.save().as_bytes(), buf, cap, out_len)
         })
     }
 }
 
 /// Load bytes written by `games_canicas_save` into a new handle in
 /// `*out_game`, owned by the caller (release it with `games_canicas_free`).
+/// Saves of version 1, from earlier releases of this library, still load.
 /// The moves are replayed from the deal and must lead to the saved state:
-/// malformed or inconsistent bytes give `GAMES_RESULT_INVALID_DATA`, an
-/// unknown version `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created
-/// then.
+/// malformed or inconsistent bytes, or another game's save, give
+/// `GAMES_RESULT_INVALID_DATA`, an unknown version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
 ///
 /// # Safety
 /// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
@@ -1453,13 +1454,10 @@ pub unsafe extern "C" fn games_canicas_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
-            return e;
-        }
         let Ok(text) = std::str::from_utf8(bytes) else {
             return GAMES_RESULT_INVALID_DATA;
         };
-        let game = match Game::from_json(text) {
+        let game = match Game::load(text) {
             Ok(g) => g,
             Err(LoadError::State(StateError::Version(_))) => {
                 return GAMES_RESULT_UNSUPPORTED_VERSION
@@ -1671,9 +1669,6 @@ pub unsafe extern "C" fn games_canicas_records_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
-            return e;
-        }
         let Ok(text) = std::str::from_utf8(bytes) else {
             return GAMES_RESULT_INVALID_DATA;
         };

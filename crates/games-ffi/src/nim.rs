@@ -583,7 +583,10 @@ pub unsafe extern "C" fn games_nim_history(
 }
 
 /// Save the whole match (rounds, history, undone moves, generator) as bytes
-/// into `buf`; `games_nim_load` reads them back.
+/// (JSON text, no NUL) into `buf`; `games_nim_load` reads them back. The
+/// bytes are exactly those of the Rust crate's `nim_core::Match::save`
+/// (format `"games.nim.match"`, version 2), so either side loads the
+/// other's saves.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -599,8 +602,10 @@ pub unsafe extern "C" fn games_nim_save(
     unsafe { with_handle(game, |g| write_slice(&g.value.save(), buf, cap, out_len)) }
 }
 
-/// Load bytes written by `games_nim_save` into a new handle in `*out_game`
-/// (owned by the caller). Malformed or inconsistent bytes give
+/// Load bytes written by `games_nim_save` (or by the Rust crate's
+/// `Match::save`) into a new handle in `*out_game` (owned by the caller).
+/// Saves of version 1, from earlier releases of this library, still load.
+/// Malformed or inconsistent bytes, or another game's save, give
 /// `GAMES_RESULT_INVALID_DATA`, an unknown format version
 /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
 ///

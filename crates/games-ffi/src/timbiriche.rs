@@ -1,26 +1,24 @@
 //! Dots and boxes through the C ABI: `games_timbiriche_*`.
 //!
-//! A `games_timbiriche_game` handle is one game, or a match of 3 or 5 games,
-//! with its seeded generator for the AI. Lines are
+//! A `games_timbiriche_game` handle is one game, or a match of 3 or 5 games
+//! (a `timbiriche_core::Session`), with its seeded generator for the AI
+//! inside the game being played. Its save is `Game::save` of a single game,
+//! `Match::save` of a match. Lines are
 //! `games_timbiriche_line { orientation, row, col }` (the left dot of a
 //! horizontal line, the top dot of a vertical one, from 0) or their flat
 //! index (`games_timbiriche_line_index`); text is dot notation (`a1-b1`).
 
 use std::ffi::{c_char, CStr};
 
-use games_common::{Budget, GameRng, Player};
-use serde::{Deserialize, Serialize};
+use games_common::{Budget, Player};
 use timbiriche_core::{
-    ai_move, components, notation, BoardSize, ComponentKind, Game, GameOptions, GameResult,
-    HintError, Level, Line, Match, MatchError, MatchOptions, Orientation, Position, SavedGame,
-    StartPolicy, ValueLayout, Variant,
+    components, notation, BoardSize, ComponentKind, Game, GameOptions, GameResult, HintError,
+    Level, Line, LoadError, Match, MatchError, MatchOptions, Orientation, Session, StartPolicy,
+    ValueLayout, Variant,
 };
 
 use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
-use crate::buffer::{
-    check_save_version, read_slice, write_c_string, write_json, write_optional, write_out,
-    write_slice,
-};
+use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
@@ -236,32 +234,11 @@ pub struct games_timbiriche_component {
     pub capturable: bool,
 }
 
-#[derive(Clone, Debug)]
-enum Session {
-    Single(Game),
-    Match(Box<Match>),
-}
-
-impl Session {
-    fn game(&self) -> &Game {
-        match self {
-            Session::Single(g) => g,
-            Session::Match(m) => m.game(),
-        }
-    }
-    fn game_mut(&mut self) -> &mut Game {
-        match self {
-            Session::Single(g) => g,
-            Session::Match(m) => m.game_mut(),
-        }
-    }
-}
-
-/// The state behind a handle: the game or match, and the AI's generator.
+/// The state behind a handle: the core's game or match (which holds the
+/// AI's generator), and the sentence of the last hint.
 #[derive(Clone, Debug)]
 pub struct TimbiricheState {
     session: Session,
-    rng: GameRng,
     last_hint: String,
 }
 
@@ -279,17 +256,6 @@ impl Handle for games_timbiriche_game {
     fn guarded_mut(&mut self) -> &mut Guarded<TimbiricheState> {
         &mut self.0
     }
-}
-
-const SAVE_VERSION: u32 = 1;
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Saved {
-    version: u32,
-    single: Option<SavedGame>,
-    r#match: Option<Match>,
-    rng: GameRng,
 }
 
 fn result_code(result: Option<GameResult>) -> u32 {
@@ -409,7 +375,7 @@ pub unsafe extern "C" fn games_timbiriche_new(
                 variant,
                 first: policy.starter(0),
             }) {
-                Ok(g) => Session::Single(g),
+                Ok(g) => Session::Game(g.with_ai_seed(o.seed)),
                 Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
             }
         } else {
@@ -419,13 +385,12 @@ pub unsafe extern "C" fn games_timbiriche_new(
                 games: o.games,
                 policy,
             }) {
-                Ok(m) => Session::Match(Box::new(m)),
+                Ok(m) => Session::Match(m.with_ai_seed(o.seed)),
                 Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
             }
         };
         let state = TimbiricheState {
             session,
-            rng: GameRng::from_seed(o.seed),
             last_hint: String::new(),
         };
         // SAFETY: `out_game` is non-NULL and writable, per the caller.
@@ -478,7 +443,7 @@ pub unsafe extern "C" fn games_timbiriche_get_state(
             let size = pos.size();
             let last = pos.last_move();
             let (games, game_index, totals, match_result) = match s {
-                Session::Single(_) => (
+                Session::Game(_) => (
                     1,
                     0,
                     [pos.points(Player::First), pos.points(Player::Second)],
@@ -872,7 +837,7 @@ pub unsafe extern "C" fn games_timbiriche_next_game(
     // SAFETY: the handle is as this function's contract requires.
     unsafe {
         with_handle_mut(game, |g| match &mut g.value.session {
-            Session::Single(_) => g.fail(GAMES_RESULT_MATCH_OVER, "a single game has no next game"),
+            Session::Game(_) => g.fail(GAMES_RESULT_MATCH_OVER, "a single game has no next game"),
             Session::Match(m) => match m.next_game() {
                 Ok(()) => g.succeed(),
                 Err(e @ MatchError::GameNotOver) => {
@@ -914,9 +879,7 @@ pub unsafe extern "C" fn games_timbiriche_ai_move(
             }
             let budget: Budget = read_budget(budget, level.default_budget());
             let cancel = read_cancel(cancel);
-            let state = &mut g.value;
-            let pos: Position = state.session.game().position().clone();
-            match ai_move(&pos, level, &mut state.rng, budget, &cancel) {
+            match g.value.session.game_mut().ai_move(level, budget, &cancel) {
                 Ok(m) => {
                     write_out(out_line, games_timbiriche_line::from_rust(m.line));
                     g.succeed()
@@ -990,7 +953,11 @@ pub unsafe extern "C" fn games_timbiriche_hint_sentence(
     }
 }
 
-/// Save the game or match (moves, undone moves, hints, the generator) as bytes.
+/// Save the game or match (moves, undone moves, hints, the AI's generator)
+/// as bytes (JSON text, no NUL): exactly the Rust crate's
+/// `timbiriche_core::Game::save` of a single game (format
+/// `"games.timbiriche"`, version 2) or `Match::save` of a match
+/// (`"games.timbiriche.match"`), so either side loads the other's saves.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -1004,27 +971,16 @@ pub unsafe extern "C" fn games_timbiriche_save(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let s = &g.value;
-            let saved = Saved {
-                version: SAVE_VERSION,
-                single: match &s.session {
-                    Session::Single(game) => Some(game.to_saved()),
-                    Session::Match(_) => None,
-                },
-                r#match: match &s.session {
-                    Session::Single(_) => None,
-                    Session::Match(m) => Some((**m).clone()),
-                },
-                rng: s.rng.clone(),
-            };
-            write_json(&saved, buf, cap, out_len)
+            write_slice(g.value.session.save().as_bytes(), buf, cap, out_len)
         })
     }
 }
 
-/// Load bytes written by `games_timbiriche_save` into a new handle in
-/// `*out_game`, owned by the caller. Inconsistent or malformed bytes give
-/// `GAMES_RESULT_INVALID_DATA` (an unknown version
+/// Load bytes written by `games_timbiriche_save` (or by the Rust crate's
+/// `Game::save` or `Match::save`) into a new handle in `*out_game`, owned
+/// by the caller. Saves of version 1, from earlier releases of this
+/// library, still load. Inconsistent or malformed bytes, or another game's
+/// save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
 /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
 ///
 /// # Safety
@@ -1044,23 +1000,16 @@ pub unsafe extern "C" fn games_timbiriche_load(
             Ok(b) => b,
             Err(e) => return e,
         };
-        if let Err(e) = check_save_version(bytes, SAVE_VERSION) {
-            return e;
-        }
-        let Ok(saved) = serde_json::from_slice::<Saved>(bytes) else {
+        let Ok(text) = std::str::from_utf8(bytes) else {
             return GAMES_RESULT_INVALID_DATA;
         };
-        let session = match (saved.single, saved.r#match) {
-            (Some(single), None) => match Game::from_saved(&single) {
-                Ok(g) => Session::Single(g),
-                Err(_) => return GAMES_RESULT_INVALID_DATA,
-            },
-            (None, Some(m)) => Session::Match(Box::new(m)),
-            _ => return GAMES_RESULT_INVALID_DATA,
+        let session = match Session::load(text) {
+            Ok(session) => session,
+            Err(LoadError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
         };
         let state = TimbiricheState {
             session,
-            rng: saved.rng,
             last_hint: String::new(),
         };
         // SAFETY: `out_game` is non-NULL and writable, per the caller.

@@ -396,7 +396,8 @@ pub fn play(
                 games,
                 policy,
             })
-            .map_err(|e| e.to_string())?,
+            .map_err(|e| e.to_string())?
+            .with_ai_seed(args.seed),
         ),
         None => None,
     };
@@ -405,9 +406,9 @@ pub fn play(
         variant,
         first: policy.starter(0),
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?
+    .with_ai_seed(args.seed);
     let human = Player::First;
-    let mut rng = GameRng::from_seed(args.seed);
     let cancel = CancelFlag::new();
     let who = |p: Player| -> String {
         if args.two_players {
@@ -517,7 +518,7 @@ pub fn play(
         let to_move = pos.to_move();
         if !args.two_players && to_move != human {
             let answer = game
-                .play_ai(args.level, &mut rng, args.level.default_budget(), &cancel)
+                .play_ai(args.level, args.level.default_budget(), &cancel)
                 .map_err(|e| e.to_string())?;
             say(
                 output,

@@ -1,6 +1,6 @@
 //! A game with history: undo, redo, the seeded AI, save and load.
 
-use games_common::{Budget, CancelFlag, GameRng, Player};
+use games_common::{probe_version, Budget, CancelFlag, GameRng, Player, SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -8,26 +8,34 @@ use crate::ai::{ai_move, AiMove, Level};
 use crate::analysis::{analyze, Analysis};
 use crate::position::{Move, MoveError, Position, Rule, SetupError};
 
-/// The save format version written by this crate. Loading accepts exactly
-/// the versions listed in [`SUPPORTED_SAVE_VERSIONS`].
-pub const SAVE_VERSION: u32 = 1;
-/// Save format versions [`Game::load`] and [`crate::Match::load`] read.
-pub const SUPPORTED_SAVE_VERSIONS: &[u32] = &[1];
+/// The save format of a [`Game`]: `"games.nim"`, version 2. Version 2 added
+/// the `"format"` field; saves of version 1 (without it) still load.
+pub const GAME_SAVE: SaveFormat = SaveFormat::new("games.nim", 2, 1);
+/// The save format of a [`crate::Match`] (what the C API saves):
+/// `"games.nim.match"`, version 2; its `game` field is a [`GAME_SAVE`] save.
+pub const MATCH_SAVE: SaveFormat = SaveFormat::new("games.nim.match", 2, 1);
+/// The version [`Game::save`] and [`crate::Match::save`] write.
+pub const SAVE_VERSION: u32 = GAME_SAVE.version;
 
-/// Read only the `version` field, so that a save from a later version is
+/// Check the envelope of `bytes` against `format` with the one probe of
+/// `games-common`, so that a save of another game or of a later version is
 /// reported as such rather than as malformed.
-pub(crate) fn check_version(bytes: &[u8]) -> Result<(), LoadError> {
-    #[derive(Deserialize)]
-    struct Probe {
-        version: u32,
-    }
-    let probe: Probe =
-        serde_json::from_slice(bytes).map_err(|e| LoadError::Format(e.to_string()))?;
-    if SUPPORTED_SAVE_VERSIONS.contains(&probe.version) {
-        Ok(())
-    } else {
-        Err(LoadError::UnsupportedVersion(probe.version))
-    }
+pub(crate) fn check_version(bytes: &[u8], format: &SaveFormat) -> Result<(), LoadError> {
+    probe_version(bytes, format)
+        .map(|_| ())
+        .map_err(LoadError::from)
+}
+
+/// Check the envelope fields of an already parsed save (a match's round).
+pub(crate) fn check_envelope(
+    found: Option<&str>,
+    version: u32,
+    format: &SaveFormat,
+) -> Result<(), LoadError> {
+    format
+        .check(found, version)
+        .map(|_| ())
+        .map_err(LoadError::from)
 }
 
 /// Why undo or redo did nothing.
@@ -43,6 +51,7 @@ pub enum HistoryError {
 
 /// Why saved bytes could not be loaded. Nothing is loaded on error.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// Not valid JSON of the expected shape.
     #[error("not a saved Nim game: {0}")]
@@ -64,6 +73,20 @@ pub enum LoadError {
     /// Parts of a saved match disagree with each other.
     #[error("inconsistent match: {0}")]
     Inconsistent(String),
+    /// A save of another format (another game, or a game where a match is
+    /// expected and the other way round).
+    #[error(transparent)]
+    Envelope(VersionError),
+}
+
+impl From<VersionError> for LoadError {
+    fn from(e: VersionError) -> LoadError {
+        match e {
+            VersionError::Unsupported { version, .. } => LoadError::UnsupportedVersion(version),
+            VersionError::Malformed(why) => LoadError::Format(why),
+            other => LoadError::Envelope(other),
+        }
+    }
 }
 
 /// A game of Nim with its history and its seeded generator.
@@ -88,10 +111,14 @@ pub struct Game {
     rng: GameRng,
 }
 
-/// The saved form of a [`Game`]: the start, the moves, and the generator.
+/// The saved form of a [`Game`]: the envelope, the start, the moves, and
+/// the generator. Version 1 is the same without `format`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SavedGame {
+    /// [`GAME_SAVE`]'s name; absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) format: Option<String>,
     pub(crate) version: u32,
     pub(crate) rows: Vec<u32>,
     pub(crate) rule: Rule,
@@ -246,8 +273,10 @@ impl Game {
     }
 
     pub(crate) fn to_saved(&self) -> SavedGame {
+        let envelope = GAME_SAVE.header();
         SavedGame {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             rows: self.start.rows().to_vec(),
             rule: self.start.rule(),
             first: self.start.to_move(),
@@ -258,9 +287,7 @@ impl Game {
     }
 
     pub(crate) fn from_saved(saved: SavedGame) -> Result<Game, LoadError> {
-        if !SUPPORTED_SAVE_VERSIONS.contains(&saved.version) {
-            return Err(LoadError::UnsupportedVersion(saved.version));
-        }
+        check_envelope(saved.format.as_deref(), saved.version, &GAME_SAVE)?;
         let mut game = Game::new(&saved.rows, saved.rule, saved.first, 0)?;
         for (index, &mv) in saved.moves.iter().enumerate() {
             game.play(mv)
@@ -279,20 +306,22 @@ impl Game {
         Ok(game)
     }
 
-    /// The whole game as JSON bytes (format version [`SAVE_VERSION`]): start,
-    /// moves, undone moves and the generator's state.
+    /// The whole game as JSON bytes ([`GAME_SAVE`]: `"format":"games.nim"`,
+    /// version [`SAVE_VERSION`]): start, moves, undone moves and the
+    /// generator's state. The same game gives the same bytes.
     #[must_use]
     pub fn save(&self) -> Vec<u8> {
         serde_json::to_vec(&self.to_saved()).unwrap_or_default()
     }
 
-    /// Load bytes written by [`Game::save`]. Untrusted input is checked: the
-    /// board must be valid and every move legal where it stands.
+    /// Load bytes written by [`Game::save`] (version 2, or version 1 without
+    /// the format name). Untrusted input is checked: the board must be valid
+    /// and every move legal where it stands.
     ///
     /// # Errors
     /// A [`LoadError`] saying what is wrong.
     pub fn load(bytes: &[u8]) -> Result<Game, LoadError> {
-        check_version(bytes)?;
+        check_version(bytes, &GAME_SAVE)?;
         let saved: SavedGame =
             serde_json::from_slice(bytes).map_err(|e| LoadError::Format(e.to_string()))?;
         Game::from_saved(saved)

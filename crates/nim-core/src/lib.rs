@@ -43,7 +43,7 @@ mod position;
 
 pub use ai::{ai_move, perfect_move, random_move, AiMove, Level, MEDIUM_PERFECT};
 pub use analysis::{analyze, nim_sum, Analysis};
-pub use game::{Game, HistoryError, LoadError, SAVE_VERSION, SUPPORTED_SAVE_VERSIONS};
+pub use game::{Game, HistoryError, LoadError, GAME_SAVE, MATCH_SAVE, SAVE_VERSION};
 pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopReason};
 pub use matches::{Match, MatchResult, MatchSetupError, RoundError, MAX_ROUNDS};
 pub use notation::NotationError;

@@ -4,9 +4,7 @@ use games_common::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::{
-    check_version, Game, LoadError, SavedGame, SAVE_VERSION, SUPPORTED_SAVE_VERSIONS,
-};
+use crate::game::{check_envelope, check_version, Game, LoadError, SavedGame, MATCH_SAVE};
 use crate::position::{Rule, SetupError};
 
 /// Most rounds a match may have.
@@ -70,9 +68,13 @@ pub struct Match {
     game: Game,
 }
 
+/// The saved form of a [`Match`]; version 1 is the same without `format`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedMatch {
+    /// [`MATCH_SAVE`]'s name; absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
     version: u32,
     rounds: u32,
     first: Player,
@@ -194,11 +196,15 @@ impl Match {
         Ok(())
     }
 
-    /// The whole match as JSON bytes (format version [`SAVE_VERSION`]).
+    /// The whole match as JSON bytes ([`MATCH_SAVE`]:
+    /// `"format":"games.nim.match"`, version 2), the round being played
+    /// saved as a [`Game::save`] inside. This is what the C API saves.
     #[must_use]
     pub fn save(&self) -> Vec<u8> {
+        let envelope = MATCH_SAVE.header();
         serde_json::to_vec(&SavedMatch {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             rounds: self.rounds,
             first: self.first,
             finished: self.finished.clone(),
@@ -207,17 +213,16 @@ impl Match {
         .unwrap_or_default()
     }
 
-    /// Load bytes written by [`Match::save`], checking everything.
+    /// Load bytes written by [`Match::save`] (version 2, or version 1 without
+    /// the format names), checking everything.
     ///
     /// # Errors
     /// A [`LoadError`] saying what is wrong.
     pub fn load(bytes: &[u8]) -> Result<Match, LoadError> {
-        check_version(bytes)?;
+        check_version(bytes, &MATCH_SAVE)?;
         let saved: SavedMatch =
             serde_json::from_slice(bytes).map_err(|e| LoadError::Format(e.to_string()))?;
-        if !SUPPORTED_SAVE_VERSIONS.contains(&saved.version) {
-            return Err(LoadError::UnsupportedVersion(saved.version));
-        }
+        check_envelope(saved.format.as_deref(), saved.version, &MATCH_SAVE)?;
         if saved.rounds == 0 || saved.rounds > MAX_ROUNDS {
             return Err(LoadError::Inconsistent(format!(
                 "{} rounds is not a valid match",

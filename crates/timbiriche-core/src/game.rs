@@ -1,6 +1,6 @@
 //! A game with history: unlimited undo and redo, the hint budget, the
-//! "undo used" flag and save/load (JSON with a version; loading replays
-//! and checks every move).
+//! "undo used" flag, the AI's seeded generator and save/load (JSON with a
+//! format name and a version; loading replays and checks every move).
 //!
 //! ```
 //! use timbiriche_core::{BoardSize, Game};
@@ -16,7 +16,7 @@
 //! assert_eq!(back, game);
 //! ```
 
-use games_common::{Budget, CancelFlag, GameRng, Player};
+use games_common::{probe_version, Budget, CancelFlag, GameRng, Player, SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -26,8 +26,12 @@ use crate::notation::{line_to_string, parse_line, NotationError};
 use crate::position::{MoveOutcome, PlayError, Position, Variant};
 use crate::values::ValueError;
 
-/// Version written in every save; loading another version is an error.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format of a [`Game`]: `"games.timbiriche"`, version 2. Version
+/// 2 named the format and added the AI's generator; saves of version 1
+/// still load (with the generator seeded with 0).
+pub const GAME_SAVE: SaveFormat = SaveFormat::new("games.timbiriche", 2, 1);
+/// The version [`Game::save`] and [`crate::Match::save`] write.
+pub const SAVE_VERSION: u32 = GAME_SAVE.version;
 /// Hints per game ("3 per game, the first one free").
 pub const HINTS_PER_GAME: u32 = 3;
 
@@ -89,13 +93,21 @@ pub struct GameHint {
 
 /// Why a save could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// Not valid JSON of the save format.
     #[error("not a saved game: {0}")]
     Format(String),
     /// Written by another version of the format.
-    #[error("save version {0} is not supported (expected {SAVE_VERSION})")]
+    #[error("save version {0} is not supported (this build reads versions 1 to {SAVE_VERSION})")]
     Version(u32),
+    /// A save of another format: another game's, or a game's where a match
+    /// is expected and the other way round.
+    #[error(transparent)]
+    Envelope(VersionError),
+    /// The parts of a saved match disagree with each other.
+    #[error("inconsistent match: {0}")]
+    Match(&'static str),
     /// Bad box values.
     #[error(transparent)]
     Values(#[from] ValueError),
@@ -123,7 +135,18 @@ pub enum LoadError {
     Hints,
 }
 
-/// A game: options, every position from the start, and the undo cursor.
+impl From<VersionError> for LoadError {
+    fn from(e: VersionError) -> LoadError {
+        match e {
+            VersionError::Unsupported { version, .. } => LoadError::Version(version),
+            VersionError::Malformed(why) => LoadError::Format(why),
+            other => LoadError::Envelope(other),
+        }
+    }
+}
+
+/// A game: options, every position from the start, the undo cursor and
+/// the AI's seeded generator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     options: GameOptions,
@@ -133,11 +156,16 @@ pub struct Game {
     cursor: usize,
     hints_used: u32,
     undo_used: bool,
+    rng: GameRng,
 }
 
-/// The saved form of a [`Game`].
+/// The saved form of a [`Game`]. Version 1 is the same without `format`
+/// and `rng`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
+    /// [`GAME_SAVE`]'s name when written; absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
     /// Always [`SAVE_VERSION`] when written.
     pub version: u32,
     /// The options.
@@ -150,10 +178,14 @@ pub struct SavedGame {
     pub hints_used: u32,
     /// Whether undo was used.
     pub undo_used: bool,
+    /// The AI's generator; absent in version 1 (then seeded with 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng: Option<GameRng>,
 }
 
 impl Game {
-    /// A new game with `options`.
+    /// A new game with `options`; the AI's generator is seeded with 0
+    /// ([`Game::with_ai_seed`] to choose the seed).
     pub fn new(options: GameOptions) -> Result<Game, ValueError> {
         let start = Position::new(options.size, &options.variant, options.first)?;
         Ok(Game {
@@ -163,7 +195,26 @@ impl Game {
             cursor: 0,
             hints_used: 0,
             undo_used: false,
+            rng: GameRng::from_seed(0),
         })
+    }
+
+    /// The same game with the AI's generator seeded with `seed`: the same
+    /// seed and calls give the same AI lines.
+    #[must_use]
+    pub fn with_ai_seed(mut self, seed: u64) -> Game {
+        self.rng = GameRng::from_seed(seed);
+        self
+    }
+
+    /// The AI's generator.
+    #[must_use]
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    pub(crate) fn set_rng(&mut self, rng: GameRng) {
+        self.rng = rng;
     }
 
     /// A standard game on `size`.
@@ -176,6 +227,7 @@ impl Game {
             cursor: 0,
             hints_used: 0,
             undo_used: false,
+            rng: GameRng::from_seed(0),
         }
     }
 
@@ -262,16 +314,27 @@ impl Game {
         !self.undo_used
     }
 
+    /// The computer's line at `level` for the player to move (not drawn),
+    /// with its reason and search stats, drawn from the game's generator.
+    pub fn ai_move(
+        &mut self,
+        level: Level,
+        budget: Budget,
+        cancel: &CancelFlag,
+    ) -> Result<AiMove, AiError> {
+        let position = self.position().clone();
+        ai_move(&position, level, &mut self.rng, budget, cancel)
+    }
+
     /// Let the computer play one line at `level` for the player to move,
     /// and play it. Returns the move with its reason and search stats.
     pub fn play_ai(
         &mut self,
         level: Level,
-        rng: &mut GameRng,
         budget: Budget,
         cancel: &CancelFlag,
     ) -> Result<AiMove, AiError> {
-        let m = ai_move(self.position(), level, rng, budget, cancel)?;
+        let m = self.ai_move(level, budget, cancel)?;
         self.play(m.line).map_err(|_| AiError::GameOver)?;
         Ok(m)
     }
@@ -314,17 +377,23 @@ impl Game {
     /// The save record.
     #[must_use]
     pub fn to_saved(&self) -> SavedGame {
+        let envelope = GAME_SAVE.header();
         SavedGame {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             options: self.options.clone(),
             moves: self.moves.iter().map(|&l| line_to_string(l)).collect(),
             cursor: self.cursor,
             hints_used: self.hints_used,
             undo_used: self.undo_used,
+            rng: Some(self.rng.clone()),
         }
     }
 
-    /// The game as JSON.
+    /// The game as JSON ([`GAME_SAVE`]: `"format":"games.timbiriche"`,
+    /// version 2): options, every move (undone ones too), the undo cursor,
+    /// hints, the undo flag and the AI's generator. The same game gives the
+    /// same text; the C API saves a single game as exactly this.
     #[must_use]
     pub fn save(&self) -> String {
         serde_json::to_string(&self.to_saved()).unwrap_or_default()
@@ -333,9 +402,7 @@ impl Game {
     /// Rebuild a game from a save record, replaying and checking every
     /// move.
     pub fn from_saved(saved: &SavedGame) -> Result<Game, LoadError> {
-        if saved.version != SAVE_VERSION {
-            return Err(LoadError::Version(saved.version));
-        }
+        GAME_SAVE.check(saved.format.as_deref(), saved.version)?;
         if saved.hints_used > HINTS_PER_GAME {
             return Err(LoadError::Hints);
         }
@@ -359,12 +426,29 @@ impl Game {
         g.cursor = saved.cursor;
         g.hints_used = saved.hints_used;
         g.undo_used = saved.undo_used;
+        if let Some(rng) = &saved.rng {
+            g.rng = rng.clone();
+        }
         Ok(g)
     }
 
-    /// Load a game saved by [`Game::save`]. Untrusted input is checked:
+    /// Load a game saved by [`Game::save`] (version 2 or 1), or a single
+    /// game saved by version 1 of the C API. Untrusted input is checked:
     /// every inconsistency is a typed error, never a panic.
     pub fn load(json: &str) -> Result<Game, LoadError> {
+        if probe_version(json.as_bytes(), &GAME_SAVE)? == 1 {
+            if let Some(legacy) = crate::session::load_legacy_c(json) {
+                return match legacy? {
+                    crate::Session::Game(g) => Ok(g),
+                    crate::Session::Match(_) => {
+                        Err(LoadError::Envelope(VersionError::WrongFormat {
+                            expected: GAME_SAVE.name,
+                            found: crate::matches::MATCH_SAVE.name.to_owned(),
+                        }))
+                    }
+                };
+            }
+        }
         let saved: SavedGame =
             serde_json::from_str(json).map_err(|e| LoadError::Format(e.to_string()))?;
         Game::from_saved(&saved)
@@ -427,8 +511,7 @@ mod tests {
 
     #[test]
     fn the_computer_plays_through_the_game() {
-        let mut g = Game::standard(BoardSize::new(2, 2).unwrap());
-        let mut rng = GameRng::from_seed(5);
+        let mut g = Game::standard(BoardSize::new(2, 2).unwrap()).with_ai_seed(5);
         let c = CancelFlag::new();
         while !g.position().is_over() {
             let level = if g.position().to_move() == Player::First {
@@ -436,11 +519,10 @@ mod tests {
             } else {
                 Level::Medium
             };
-            g.play_ai(level, &mut rng, Budget::nodes(100_000), &c)
-                .unwrap();
+            g.play_ai(level, Budget::nodes(100_000), &c).unwrap();
         }
         assert_eq!(
-            g.play_ai(Level::Easy, &mut rng, Budget::nodes(10), &c),
+            g.play_ai(Level::Easy, Budget::nodes(10), &c),
             Err(AiError::GameOver)
         );
         assert!(g.ingenuity_eligible());
@@ -480,7 +562,7 @@ mod tests {
         g.undo();
         g.undo();
         let json = g.save();
-        assert!(json.contains("\"version\":1"));
+        assert!(json.starts_with(r#"{"format":"games.timbiriche","version":2,"#));
         let back = Game::load(&json).unwrap();
         assert_eq!(back, g);
         assert!(back.can_redo());
@@ -494,8 +576,8 @@ mod tests {
         g.play_notation("a1-b1").unwrap();
         let saved = g.to_saved();
         let mut v = saved.clone();
-        v.version = 2;
-        assert_eq!(Game::from_saved(&v), Err(LoadError::Version(2)));
+        v.version = 3;
+        assert_eq!(Game::from_saved(&v), Err(LoadError::Version(3)));
         let mut v = saved.clone();
         v.moves.push("a1-b1".into());
         assert!(matches!(

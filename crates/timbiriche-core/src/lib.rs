@@ -52,6 +52,7 @@ pub mod matches;
 pub mod notation;
 mod playable;
 pub mod position;
+mod session;
 pub mod solver;
 mod symmetry;
 pub mod values;
@@ -61,13 +62,14 @@ pub use board::{BoardSize, BoxCoord, Dot, Line, LineError, Orientation, SizeErro
 pub use chains::{components, decomposition, Component, ComponentKind};
 pub use fen::FenError;
 pub use game::{
-    Game, GameHint, GameOptions, HintError, LoadError, MoveError, SavedGame, HINTS_PER_GAME,
-    SAVE_VERSION,
+    Game, GameHint, GameOptions, HintError, LoadError, MoveError, SavedGame, GAME_SAVE,
+    HINTS_PER_GAME, SAVE_VERSION,
 };
 pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopReason};
 pub use lessons::{lessons, Lesson, LessonCheck, LessonId};
-pub use matches::{Match, MatchError, MatchOptions, StartPolicy};
+pub use matches::{Match, MatchError, MatchOptions, StartPolicy, MATCH_SAVE};
 pub use position::{GameResult, MoveOutcome, PlayError, Position, PositionError, Variant};
+pub use session::Session;
 pub use solver::{solve, solve_one, Solution};
 pub use values::{seeded_values, ValueError, ValueLayout};
 

@@ -19,13 +19,13 @@
 //! assert_eq!(m.game().position().to_move(), Player::Second);
 //! ```
 
-use games_common::Player;
+use games_common::{probe_version, GameRng, Player, SaveFormat, VersionError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::BoardSize;
-use crate::game::{Game, GameOptions};
-use crate::position::{GameResult, Variant};
+use crate::game::{Game, GameOptions, LoadError, SavedGame};
+use crate::position::{GameResult, Position, Variant};
 use crate::values::ValueError;
 
 /// Who draws the first line of each game.
@@ -82,13 +82,34 @@ pub enum MatchError {
     MatchOver,
 }
 
-/// A match in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The save format of a [`Match`]: `"games.timbiriche.match"`, version 2
+/// (the first; matches were saved only inside the C API's version-1 saves,
+/// which [`Match::load`] still reads). Its `current` field is a
+/// [`crate::GAME_SAVE`] save of the game being played.
+pub const MATCH_SAVE: SaveFormat = SaveFormat::new("games.timbiriche.match", 2, 1);
+
+/// A match in progress. The game being played holds the AI's generator,
+/// which goes on from one game to the next.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     options: MatchOptions,
     /// Points of each finished game: `[first, second]`.
     finished: Vec<[u32; 2]>,
     current: Game,
+}
+
+/// The saved form of a [`Match`] (also the shape of a match inside the C
+/// API's version-1 saves, without `format` and `version`).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SavedMatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) format: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) version: Option<u32>,
+    pub(crate) options: MatchOptions,
+    pub(crate) finished: Vec<[u32; 2]>,
+    pub(crate) current: SavedGame,
 }
 
 impl Match {
@@ -105,6 +126,97 @@ impl Match {
         Ok(Match {
             options,
             finished: Vec::new(),
+            current,
+        })
+    }
+
+    /// The same match with the AI's generator seeded with `seed`.
+    #[must_use]
+    pub fn with_ai_seed(mut self, seed: u64) -> Match {
+        self.current.set_rng(GameRng::from_seed(seed));
+        self
+    }
+
+    /// The match as JSON ([`MATCH_SAVE`]: `"format":"games.timbiriche.match"`,
+    /// version 2): options, the points of the finished games, and the game
+    /// being played as a [`Game::save`] record (with the AI's generator).
+    /// The same match gives the same text; the C API saves a match as
+    /// exactly this.
+    #[must_use]
+    pub fn save(&self) -> String {
+        let envelope = MATCH_SAVE.header();
+        serde_json::to_string(&SavedMatch {
+            format: Some(envelope.format),
+            version: Some(envelope.version),
+            options: self.options.clone(),
+            finished: self.finished.clone(),
+            current: self.current.to_saved(),
+        })
+        .unwrap_or_default()
+    }
+
+    /// Load a match saved by [`Match::save`], or a match saved by version 1
+    /// of the C API. Untrusted input is checked: the game count, the
+    /// finished games, and the game being played against the options and
+    /// the who-starts policy; every move is replayed.
+    pub fn load(json: &str) -> Result<Match, LoadError> {
+        if probe_version(json.as_bytes(), &MATCH_SAVE)? == 1 {
+            return match crate::session::load_legacy_c(json) {
+                Some(Ok(crate::Session::Match(m))) => Ok(m),
+                Some(Ok(crate::Session::Game(_))) => {
+                    Err(LoadError::Envelope(VersionError::WrongFormat {
+                        expected: MATCH_SAVE.name,
+                        found: crate::GAME_SAVE.name.to_owned(),
+                    }))
+                }
+                Some(Err(e)) => Err(e),
+                // A version-1 save that is not the C API's: a game's.
+                None => Err(LoadError::Envelope(VersionError::WrongFormat {
+                    expected: MATCH_SAVE.name,
+                    found: crate::GAME_SAVE.name.to_owned(),
+                })),
+            };
+        }
+        let saved: SavedMatch =
+            serde_json::from_str(json).map_err(|e| LoadError::Format(e.to_string()))?;
+        Match::from_saved(saved)
+    }
+
+    /// Rebuild a match from its record, checking that its parts agree.
+    pub(crate) fn from_saved(saved: SavedMatch) -> Result<Match, LoadError> {
+        let options = saved.options;
+        if options.games != 3 && options.games != 5 {
+            return Err(LoadError::Match("a match is 3 or 5 games"));
+        }
+        if saved.finished.len() >= options.games as usize {
+            return Err(LoadError::Match("more finished games than the match has"));
+        }
+        let current = Game::from_saved(&saved.current)?;
+        let expected = GameOptions {
+            size: options.size,
+            variant: options.variant.clone(),
+            first: options.policy.starter(saved.finished.len()),
+        };
+        if current.options() != &expected {
+            return Err(LoadError::Match(
+                "the game being played does not follow the match's options",
+            ));
+        }
+        let most = Position::new(options.size, &options.variant, Player::First)
+            .map(|p| p.values().iter().map(|&v| u32::from(v)).sum::<u32>())
+            .map_err(LoadError::Values)?;
+        if saved
+            .finished
+            .iter()
+            .any(|[a, b]| a.saturating_add(*b) != most)
+        {
+            return Err(LoadError::Match(
+                "a finished game's points are not all the boxes' points",
+            ));
+        }
+        Ok(Match {
+            options,
+            finished: saved.finished,
             current,
         })
     }
@@ -163,11 +275,12 @@ impl Match {
         if index >= self.options.games as usize {
             return Err(MatchError::MatchOver);
         }
-        let next = Game::new(GameOptions {
+        let mut next = Game::new(GameOptions {
             size: self.options.size,
             variant: self.options.variant.clone(),
             first: self.options.policy.starter(index),
         })?;
+        next.set_rng(self.current.rng().clone());
         self.finished.push(Self::points_of(&self.current));
         self.current = next;
         Ok(())

@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 use timbiriche_core::{
-    notation, BoardSize, Game, GameOptions, GameResult, GameRng, Line, Player, Position,
-    ValueLayout, Variant,
+    notation, BoardSize, Game, GameOptions, GameResult, GameRng, Line, Match, Player, Position,
+    Session, ValueLayout, Variant,
 };
 
 fn options() -> impl Strategy<Value = GameOptions> {
@@ -125,8 +125,10 @@ proptest! {
             prop_assert_eq!(game.position(), expected);
         }
         // Save/load round-trips the whole game, and the final position too.
-        let back = Game::load(&game.save()).unwrap();
+        let text = game.save();
+        let back = Game::load(&text).unwrap();
         prop_assert_eq!(&back, &game);
+        prop_assert_eq!(back.save(), text, "save after load gives the same text");
         let json = serde_json::to_string(&end).unwrap();
         let p2: Position = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(p2, end);
@@ -185,6 +187,8 @@ proptest! {
         }
         let text = String::from_utf8_lossy(&json).to_string();
         let _ = Game::load(&text);
+        let _ = Match::load(&text);
+        let _ = Session::load(&text);
         let pos_json = serde_json::to_string(g.position()).unwrap().replace("true", "false");
         let _ = serde_json::from_str::<Position>(&pos_json);
     }
