@@ -18,7 +18,9 @@ use backgammon_core::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{
     check_save_version, read_slice, write_c_string, write_json, write_optional, write_out,
     write_slice,
@@ -193,16 +195,13 @@ pub struct BackgammonState {
 /// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
 /// `games_backgammon_load` or `games_backgammon_clone`, release it with
 /// `games_backgammon_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_backgammon_game(Guarded<BackgammonState>);
 
 impl Handle for games_backgammon_game {
     type Value = BackgammonState;
     fn guarded(&self) -> &Guarded<BackgammonState> {
         &self.0
-    }
-    fn guarded_mut(&mut self) -> &mut Guarded<BackgammonState> {
-        &mut self.0
     }
 }
 
@@ -259,7 +258,7 @@ fn game_error(e: &GameError) -> games_result {
     }
 }
 
-fn fail_game(g: &mut Guarded<BackgammonState>, e: &GameError) -> games_result {
+fn fail_game(g: &mut HandleState<BackgammonState>, e: &GameError) -> games_result {
     g.fail(game_error(e), e.to_string())
 }
 
@@ -483,7 +482,7 @@ pub unsafe extern "C" fn games_backgammon_clone(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            box_into(games_backgammon_game(g.clone()), out_game)
+            box_into(games_backgammon_game(Guarded::from(g.clone())), out_game)
         })
     }
 }

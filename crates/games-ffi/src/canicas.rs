@@ -19,7 +19,9 @@ use canicas_core::{
     MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant, SAVE_VERSION,
 };
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{
     check_save_version, read_slice, write_c_string, write_optional, write_out, write_slice,
 };
@@ -362,7 +364,7 @@ impl CanicasState {
 
 /// A Color Lines game. Opaque: create it with `games_canicas_new` or
 /// `games_canicas_load`, release it with `games_canicas_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_canicas_game(Guarded<CanicasState>);
 
 impl Handle for games_canicas_game {
@@ -370,15 +372,12 @@ impl Handle for games_canicas_game {
     fn guarded(&self) -> &Guarded<CanicasState> {
         &self.0
     }
-    fn guarded_mut(&mut self) -> &mut Guarded<CanicasState> {
-        &mut self.0
-    }
 }
 
 /// The records of every variant played. Opaque: create it with
 /// `games_canicas_records_new` or `games_canicas_records_load`, release it
 /// with `games_canicas_records_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_canicas_records(Guarded<Records>);
 
 impl Handle for games_canicas_records {
@@ -386,13 +385,10 @@ impl Handle for games_canicas_records {
     fn guarded(&self) -> &Guarded<Records> {
         &self.0
     }
-    fn guarded_mut(&mut self) -> &mut Guarded<Records> {
-        &mut self.0
-    }
 }
 
 fn fail(
-    g: &mut Guarded<CanicasState>,
+    g: &mut HandleState<CanicasState>,
     result: games_result,
     code: u32,
     message: impl Into<String>,
@@ -401,7 +397,7 @@ fn fail(
     g.fail(result, message)
 }
 
-fn succeed(g: &mut Guarded<CanicasState>) -> games_result {
+fn succeed(g: &mut HandleState<CanicasState>) -> games_result {
     g.value.error_code = GAMES_CANICAS_ERROR_NONE;
     g.succeed()
 }
@@ -417,7 +413,7 @@ fn error_code(e: MoveError) -> u32 {
     }
 }
 
-fn move_error(g: &mut Guarded<CanicasState>, e: MoveError) -> games_result {
+fn move_error(g: &mut HandleState<CanicasState>, e: MoveError) -> games_result {
     let result = match e {
         MoveError::GameOver => GAMES_RESULT_GAME_OVER,
         _ => GAMES_RESULT_ILLEGAL_MOVE,
@@ -523,7 +519,7 @@ pub unsafe extern "C" fn games_canicas_clone(
         with_handle(game, |g| {
             let mut copy = g.clone();
             copy.value.error_code = GAMES_CANICAS_ERROR_NONE;
-            box_into(games_canicas_game(copy), out_game)
+            box_into(games_canicas_game(Guarded::from(copy)), out_game)
         })
     }
 }
@@ -836,7 +832,7 @@ fn outcome_summary(out: &MoveOutcome) -> games_canicas_outcome {
 }
 
 fn play_move(
-    g: &mut Guarded<CanicasState>,
+    g: &mut HandleState<CanicasState>,
     mv: canicas_core::Move,
     out_outcome: *mut games_canicas_outcome,
 ) -> games_result {

@@ -119,16 +119,13 @@ pub struct games_nim_state {
 /// A Nim match (or single game) with its history and seeded generator.
 /// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
 /// with `games_nim_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_nim_game(Guarded<Match>);
 
 impl Handle for games_nim_game {
     type Value = Match;
     fn guarded(&self) -> &Guarded<Match> {
         &self.0
-    }
-    fn guarded_mut(&mut self) -> &mut Guarded<Match> {
-        &mut self.0
     }
 }
 
@@ -210,7 +207,7 @@ pub unsafe extern "C" fn games_nim_clone(
     // contract (above) requires of the caller.
     unsafe {
         with_handle(game, |g| {
-            let copy = games_nim_game(g.clone());
+            let copy = games_nim_game(Guarded::from(g.clone()));
             box_into(copy, out_game)
         })
     }

@@ -19,7 +19,7 @@ public struct GamesError: Error, CustomStringConvertible {
 public enum ResultCode: UInt32 {
     case ok = 0, nullParameter, invalidParameter, illegalMove, gameOver, bufferTooSmall,
         panic, poisoned, nothingToUndo, nothingToRedo, invalidData, unsupportedVersion,
-        roundNotOver, matchOver, wrongPhase
+        roundNotOver, matchOver, wrongPhase, busy
 }
 
 func resultMessage(_ code: UInt32) -> String {
