@@ -2294,9 +2294,11 @@ games_result games_canicas_board_apply(const games_canicas_options *options,
  * under the rules of `options` (NULL: the five-in-a-row game), and write
  * moves, points, deaths and deaths per 100,000 moves to `*out_report`.
  * The games are played on `threads` threads (0: one per core; 1: on the
- * calling thread, starting none); the report is the same for any number.
- * The call returns when they are all played, or early when `cancel` is set
- * (`cancelled`).
+ * calling thread, starting none); no more threads are started than the
+ * machine has cores or than there are deals, so any number is safe, and
+ * the report is the same for any number. The call returns when they are
+ * all played, or soon after `cancel` is set, from any thread (`cancelled`;
+ * a token already set plays nothing).
  * Bad rules, or a range past the last deal, give
  * `GAMES_RESULT_INVALID_PARAMETER`.
  *

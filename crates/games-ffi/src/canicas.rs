@@ -1278,9 +1278,11 @@ pub unsafe extern "C" fn games_canicas_board_apply(
 /// under the rules of `options` (NULL: the five-in-a-row game), and write
 /// moves, points, deaths and deaths per 100,000 moves to `*out_report`.
 /// The games are played on `threads` threads (0: one per core; 1: on the
-/// calling thread, starting none); the report is the same for any number.
-/// The call returns when they are all played, or early when `cancel` is set
-/// (`cancelled`).
+/// calling thread, starting none); no more threads are started than the
+/// machine has cores or than there are deals, so any number is safe, and
+/// the report is the same for any number. The call returns when they are
+/// all played, or soon after `cancel` is set, from any thread (`cancelled`;
+/// a token already set plays nothing).
 /// Bad rules, or a range past the last deal, give
 /// `GAMES_RESULT_INVALID_PARAMETER`.
 ///
@@ -1318,8 +1320,9 @@ pub unsafe extern "C" fn games_canicas_arena(
             )
         };
         let range = (0..deals).map(|i| first_deal + i);
-        // 0: one thread per core, as in `arena_threads`.
-        let threads = usize::try_from(threads).unwrap_or(0);
+        // 0: one thread per core; `arena_threads` starts no more than the
+        // cores or the deals.
+        let threads = usize::try_from(threads).unwrap_or(usize::MAX);
         let played =
             canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
         let Ok(r) = played else {
