@@ -14,8 +14,18 @@
  *  - Buffers are (buf, cap, out_len): when cap is too small the call
  *    returns GAMES_RESULT_BUFFER_TOO_SMALL, writes the size it needs to
  *    *out_len and nothing else; buf may be NULL with cap 0 to ask the size.
- *  - No global state. A handle may move between threads but must be used by
- *    one thread at a time; a games_cancel_token may be used from any thread.
+ *  - Threads: no global state. A handle may move between threads and
+ *    serves one call at a time; a call made while another thread is inside
+ *    a call on the same handle (a `const` one included) returns
+ *    GAMES_RESULT_BUSY at once and does nothing: there is no data race,
+ *    but the caller must wait and retry, or cancel the running AI call.
+ *    X_free is the exception: freeing a handle while another thread is
+ *    inside a call on it is undefined behaviour (the caller's bug).
+ *    A games_cancel_token may be set, reset and read from any thread at
+ *    any time. Calls that take no game or records handle (X_new, X_load,
+ *    games_result_message, the versions, the lessons, games_canicas_board_*,
+ *    games_canicas_arena...) share no state and may run on any number of
+ *    threads at once.
  *  - A panic inside the library never crosses into C: the call returns
  *    GAMES_RESULT_PANIC and the handle is poisoned (every later call on it
  *    returns GAMES_RESULT_POISONED; only X_free still works).
@@ -621,6 +631,12 @@ enum games_result
      * changed. A host that gets it has called out of order.
      */
     GAMES_RESULT_WRONG_PHASE = 14,
+    /**
+     * Another thread is inside a call on this handle; this call did
+     * nothing. A handle serves one call at a time: wait for the other call
+     * to return (or cancel it) and call again.
+     */
+    GAMES_RESULT_BUSY = 15,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1539,7 +1555,7 @@ typedef struct {
 /**
  * Every result, in number order.
  */
-#define games_result_ALL { GAMES_RESULT_OK, GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_INVALID_PARAMETER, GAMES_RESULT_ILLEGAL_MOVE, GAMES_RESULT_GAME_OVER, GAMES_RESULT_BUFFER_TOO_SMALL, GAMES_RESULT_PANIC, GAMES_RESULT_POISONED, GAMES_RESULT_NOTHING_TO_UNDO, GAMES_RESULT_NOTHING_TO_REDO, GAMES_RESULT_INVALID_DATA, GAMES_RESULT_UNSUPPORTED_VERSION, GAMES_RESULT_ROUND_NOT_OVER, GAMES_RESULT_MATCH_OVER, GAMES_RESULT_WRONG_PHASE, }
+#define games_result_ALL { GAMES_RESULT_OK, GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_INVALID_PARAMETER, GAMES_RESULT_ILLEGAL_MOVE, GAMES_RESULT_GAME_OVER, GAMES_RESULT_BUFFER_TOO_SMALL, GAMES_RESULT_PANIC, GAMES_RESULT_POISONED, GAMES_RESULT_NOTHING_TO_UNDO, GAMES_RESULT_NOTHING_TO_REDO, GAMES_RESULT_INVALID_DATA, GAMES_RESULT_UNSUPPORTED_VERSION, GAMES_RESULT_ROUND_NOT_OVER, GAMES_RESULT_MATCH_OVER, GAMES_RESULT_WRONG_PHASE, GAMES_RESULT_BUSY, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -2282,9 +2298,11 @@ games_result games_canicas_board_apply(const games_canicas_options *options,
  * under the rules of `options` (NULL: the five-in-a-row game), and write
  * moves, points, deaths and deaths per 100,000 moves to `*out_report`.
  * The games are played on `threads` threads (0: one per core; 1: on the
- * calling thread, starting none); the report is the same for any number.
- * The call returns when they are all played, or early when `cancel` is set
- * (`cancelled`).
+ * calling thread, starting none); no more threads are started than the
+ * machine has cores or than there are deals, so any number is safe, and
+ * the report is the same for any number. The call returns when they are
+ * all played, or soon after `cancel` is set, from any thread (`cancelled`;
+ * a token already set plays nothing).
  * Bad rules, or a range past the last deal, give
  * `GAMES_RESULT_INVALID_PARAMETER`.
  *

@@ -673,11 +673,19 @@ static void bare_board_and_arena(void) {
     CHECK(report.deaths_per_100k_moves == 0.0 && report.points_per_move * 40.0 == (double)report.points);
     printf("bare board: a line, a quiet move, four refusals; arena: 2 games, %llu moves, %llu points\n",
            (unsigned long long)report.moves, (unsigned long long)report.points);
-    /* A cancelled token stops it before any game. */
+    /* Any number of threads is safe: no more are started than there are
+     * cores or deals, and the report is the same. */
+    games_canicas_arena_report wide;
+    CHECK_RESULT(games_canicas_arena(NULL, 1, 2, 20, UINT32_MAX, &small, NULL, &wide), GAMES_RESULT_OK);
+    CHECK(wide.games == 2 && wide.moves == report.moves && wide.points == report.points);
+    /* A cancelled token stops it before any game, whatever the threads. */
     games_cancel_token *token = NULL;
     CHECK_RESULT(games_cancel_token_new(&token), GAMES_RESULT_OK);
     games_cancel_token_cancel(token);
     CHECK_RESULT(games_canicas_arena(NULL, 1, 1000, 20, 1, &small, token, &report), GAMES_RESULT_OK);
+    CHECK(report.cancelled && report.games == 0);
+    CHECK_RESULT(games_canicas_arena(NULL, 1, UINT64_MAX, 20, UINT32_MAX, &small, token, &report),
+                 GAMES_RESULT_OK);
     CHECK(report.cancelled && report.games == 0);
     games_cancel_token_free(token);
     CHECK_RESULT(games_canicas_arena(NULL, UINT64_MAX, 2, 20, 1, &small, NULL, &report), GAMES_RESULT_INVALID_PARAMETER);

@@ -202,10 +202,22 @@ fn play_timed(
     state.result()
 }
 
+/// The threads [`run_arena`] starts for `requested` and `pairs`: at least
+/// 1, at most the machine's cores (more would only take turns on them) and
+/// at most `pairs`.
+fn worker_count(requested: usize, pairs: u32) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let pairs = usize::try_from(pairs).unwrap_or(usize::MAX);
+    requested.min(cores).min(pairs).max(1)
+}
+
 /// Play `pairs` seed pairs (2 × `pairs` games) between `a` and `b` from
 /// `seed`: pair `i` uses the dice seed `seed + i` twice, once with `a` as
 /// the first player and once with `b`, so both sides get the same dice.
-/// Runs on `threads` threads (at least 1); the report does not depend on it.
+/// Runs on `threads` threads (at least 1; no more than the machine's cores
+/// nor than `pairs`, so any number is safe; a thread the system refuses to
+/// start has its games played on the calling thread); the report does not
+/// depend on it.
 #[must_use]
 pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> ArenaReport {
     run_arena_with(a, b, pairs, seed, threads, &|| {})
@@ -222,37 +234,47 @@ pub fn run_arena_with(
     threads: usize,
     on_pair: &(dyn Fn() + Sync),
 ) -> ArenaReport {
-    let threads = threads.clamp(1, 64);
+    let threads = worker_count(threads, pairs);
     // points[i] = (a's points in game with a first, a's points with b first), and results.
     let mut results: Vec<(u32, [Option<GameResult>; 2])> = Vec::with_capacity(pairs as usize);
     // Decision times of a and b (microseconds).
     let mut times: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
+        let work = move |t: usize| {
+            let mut out = Vec::new();
+            // Seat times of the games with a first, then with b first.
+            let mut ab: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            let mut ba: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+            let mut i = t as u32;
+            while i < pairs {
+                let ds = seed.wrapping_add(u64::from(i));
+                let ai = ds.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED;
+                let g1 = play_timed([a, b], ds, ai, &mut ab);
+                let g2 = play_timed([b, a], ds, ai, &mut ba);
+                out.push((i, [g1, g2]));
+                on_pair();
+                let Some(next) = u32::try_from(threads).ok().and_then(|n| i.checked_add(n)) else {
+                    break;
+                };
+                i = next;
+            }
+            let [ab_a, ab_b] = ab;
+            let [ba_b, ba_a] = ba;
+            (out, [[ab_a, ba_a].concat(), [ab_b, ba_b].concat()])
+        };
+        let spawned: Vec<_> = (0..threads)
             .map(|t| {
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    // Seat times of the games with a first, then with b first.
-                    let mut ab: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-                    let mut ba: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-                    let mut i = t as u32;
-                    while i < pairs {
-                        let ds = seed.wrapping_add(u64::from(i));
-                        let ai = ds.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED;
-                        let g1 = play_timed([a, b], ds, ai, &mut ab);
-                        let g2 = play_timed([b, a], ds, ai, &mut ba);
-                        out.push((i, [g1, g2]));
-                        on_pair();
-                        i += threads as u32;
-                    }
-                    let [ab_a, ab_b] = ab;
-                    let [ba_b, ba_a] = ba;
-                    (out, [[ab_a, ba_a].concat(), [ab_b, ba_b].concat()])
-                })
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(t))
+                    .map_err(|_| t)
             })
             .collect();
-        for h in handles {
-            if let Ok((v, [ta, tb])) = h.join() {
+        for s in spawned {
+            let done = match s {
+                Ok(h) => h.join().ok(),
+                Err(t) => Some(work(t)),
+            };
+            if let Some((v, [ta, tb])) = done {
                 results.extend(v);
                 times[0].extend(ta);
                 times[1].extend(tb);
@@ -332,5 +354,19 @@ pub fn run_arena_with(
         },
         a_times: DecisionTimes::of(std::mem::take(&mut times[0])),
         b_times: DecisionTimes::of(std::mem::take(&mut times[1])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_arena_starts_no_more_threads_than_cores_or_pairs() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        assert_eq!(worker_count(usize::MAX, 2), cores.min(2));
+        assert_eq!(worker_count(64, u32::MAX), cores.min(64));
+        assert_eq!(worker_count(0, 10), 1);
+        assert_eq!(worker_count(8, 0), 1);
     }
 }

@@ -109,10 +109,52 @@ fn play_deal(
     }
 }
 
+/// The threads a run starts when `requested` are asked for (0: one per
+/// core) for `deals` deals (`None`: not known in advance): never more than
+/// the machine's cores (more would only take turns on them) nor than the
+/// deals, and at least 1 (1: the calling thread alone).
+pub(crate) fn worker_count(requested: usize, deals: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let wanted = if requested == 0 {
+        cores
+    } else {
+        requested.min(cores)
+    };
+    deals.map_or(wanted, |d| wanted.min(d)).max(1)
+}
+
+/// The games of one worker: deals taken one at a time from `deals` until
+/// they run out or `cancel` is set, each sent with its index on `tx`.
+fn work<I: Iterator<Item = u64>>(
+    deals: &Mutex<std::iter::Enumerate<I>>,
+    rules: Rules,
+    max_moves: u64,
+    budget: Budget,
+    cancel: &CancelFlag,
+    tx: &mpsc::Sender<(usize, ArenaGame)>,
+) {
+    loop {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let taken = match deals.lock() {
+            Ok(mut it) => it.next(),
+            Err(_) => None,
+        };
+        let Some((i, deal)) = taken else { break };
+        let g = play_deal(rules, deal, max_moves, budget, cancel);
+        if tx.send((i, g)).is_err() {
+            break;
+        }
+    }
+}
+
 /// As [`arena`], on `threads` threads: 0 starts one per core, 1 plays
 /// every game on the calling thread and starts none (for hosts that keep
-/// threads to themselves). The report is the same for any number of
-/// threads.
+/// threads to themselves). No more threads are started than the machine
+/// has cores, nor than there are deals (when the range says how many), so
+/// any number asked for is safe; a thread the system refuses to start is
+/// done without. The report is the same for any number of threads.
 pub fn arena_threads<D>(
     rules: Rules,
     deals: D,
@@ -127,10 +169,8 @@ where
     D::IntoIter: Send,
 {
     rules.validate()?;
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        n => n,
-    };
+    let deals = deals.into_iter();
+    let threads = worker_count(threads, deals.size_hint().1);
     let mut slots: Vec<Option<ArenaGame>> = Vec::new();
     if threads == 1 {
         for deal in deals {
@@ -145,26 +185,27 @@ where
     }
     // The deals are taken one at a time, never collected: a long range
     // costs only the games played (and can be cancelled).
-    let deals = Mutex::new(deals.into_iter().enumerate());
+    let deals = Mutex::new(deals.enumerate());
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
+        let mut started = 0;
         for _ in 0..threads {
+            if cancel.is_cancelled() {
+                break;
+            }
             let tx = tx.clone();
             let deals = &deals;
-            scope.spawn(move || loop {
-                if cancel.is_cancelled() {
-                    break;
-                }
-                let taken = match deals.lock() {
-                    Ok(mut it) => it.next(),
-                    Err(_) => None,
-                };
-                let Some((i, deal)) = taken else { break };
-                let g = play_deal(rules, deal, max_moves, budget, cancel);
-                if tx.send((i, g)).is_err() {
-                    break;
-                }
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                work(deals, rules, max_moves, budget, cancel, &tx);
             });
+            if spawned.is_err() {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            // No thread could be started: the calling thread plays them.
+            work(&deals, rules, max_moves, budget, cancel, &tx);
         }
         drop(tx);
         for (i, g) in rx {

@@ -671,6 +671,52 @@ fn arena_takes_any_range_of_deals_and_stops_when_cancelled() {
 }
 
 #[test]
+fn an_arena_starts_no_more_threads_than_cores_or_deals() {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    // `games_canicas_arena(&o, 1, 2, 5, UINT32_MAX, ...)` used to start
+    // 4,294,967,295 threads for 2 deals.
+    assert_eq!(
+        crate::arena::worker_count(u32::MAX as usize, Some(2)),
+        cores.min(2)
+    );
+    assert_eq!(crate::arena::worker_count(usize::MAX, None), cores);
+    assert_eq!(crate::arena::worker_count(0, Some(1_000)), cores);
+    assert_eq!(crate::arena::worker_count(0, Some(0)), 1);
+    assert_eq!(crate::arena::worker_count(1, Some(1_000)), 1);
+}
+
+#[test]
+fn an_arena_cancelled_before_it_starts_plays_nothing_whatever_the_threads() {
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    let r = arena_threads(
+        Rules::FIVE,
+        0..=u64::MAX,
+        2,
+        Budget::nodes(1),
+        usize::MAX,
+        &cancel,
+        |_| {},
+    )
+    .unwrap();
+    assert!(r.cancelled);
+    assert_eq!(r.games, 0);
+    // And a short range on "every thread there is" plays each deal once.
+    let r = arena_threads(
+        Rules::FIVE,
+        1..3,
+        3,
+        Budget::nodes(6),
+        usize::MAX,
+        &CancelFlag::new(),
+        |_| {},
+    )
+    .unwrap();
+    let deals: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
+    assert_eq!(deals, [1, 2]);
+}
+
+#[test]
 fn random_moves_are_legal() {
     let mut rng = GameRng::from_seed(3);
     let mut s = State::new(Rules::FIVE, 9).unwrap();

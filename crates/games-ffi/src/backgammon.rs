@@ -18,7 +18,9 @@ use backgammon_core::{
     Player, Position, Side, Step, TurnError, WinKind,
 };
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
@@ -182,16 +184,13 @@ pub struct games_backgammon_turn_record {
 /// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
 /// `games_backgammon_load` or `games_backgammon_clone`, release it with
 /// `games_backgammon_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_backgammon_game(Guarded<Game>);
 
 impl Handle for games_backgammon_game {
     type Value = Game;
     fn guarded(&self) -> &Guarded<Game> {
         &self.0
-    }
-    fn guarded_mut(&mut self) -> &mut Guarded<Game> {
-        &mut self.0
     }
 }
 
@@ -237,7 +236,7 @@ fn game_error(e: &GameError) -> games_result {
     }
 }
 
-fn fail_game(g: &mut Guarded<Game>, e: &GameError) -> games_result {
+fn fail_game(g: &mut HandleState<Game>, e: &GameError) -> games_result {
     g.fail(game_error(e), e.to_string())
 }
 
@@ -458,7 +457,7 @@ pub unsafe extern "C" fn games_backgammon_clone(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            box_into(games_backgammon_game(g.clone()), out_game)
+            box_into(games_backgammon_game(Guarded::from(g.clone())), out_game)
         })
     }
 }

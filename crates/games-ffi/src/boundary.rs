@@ -1,9 +1,13 @@
-//! The panic boundary: every exported function runs its body through
-//! [`guard`] or [`with_handle`] / [`with_handle_mut`], so a panic becomes
-//! `GAMES_RESULT_PANIC` instead of unwinding into C.
+//! The panic and concurrency boundary: every exported function runs its
+//! body through [`guard`] or [`with_handle`] / [`with_handle_mut`], so a
+//! panic becomes `GAMES_RESULT_PANIC` instead of unwinding into C, and a
+//! call on a handle that another thread is using becomes
+//! `GAMES_RESULT_BUSY` instead of a data race.
 
-use std::cell::Cell;
+use std::cell::UnsafeCell;
+use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::result::games_result::{self, *};
 
@@ -12,39 +16,36 @@ pub fn guard(body: impl FnOnce() -> games_result) -> games_result {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(GAMES_RESULT_PANIC)
 }
 
-/// What every opaque handle holds besides its game: the poison flag and
-/// the message of the last failed call.
+/// What the calls on a handle see: the game, the poison flag and the
+/// message of the last failed call.
 #[derive(Debug, Default)]
-pub struct Guarded<T> {
+pub struct HandleState<T> {
     /// The Rust value behind the handle.
     pub value: T,
-    poisoned: Cell<bool>,
+    poisoned: bool,
     last_error: String,
 }
 
-impl<T: Clone> Clone for Guarded<T> {
+impl<T: Clone> Clone for HandleState<T> {
+    /// A copy of the value, healthy and with no last error.
     fn clone(&self) -> Self {
-        Guarded {
-            value: self.value.clone(),
-            poisoned: Cell::new(false),
-            last_error: String::new(),
-        }
+        HandleState::new(self.value.clone())
     }
 }
 
-impl<T> Guarded<T> {
-    /// A fresh, healthy handle around `value`.
-    pub fn new(value: T) -> Guarded<T> {
-        Guarded {
+impl<T> HandleState<T> {
+    /// A fresh, healthy state around `value`.
+    pub fn new(value: T) -> HandleState<T> {
+        HandleState {
             value,
-            poisoned: Cell::new(false),
+            poisoned: false,
             last_error: String::new(),
         }
     }
 
     /// Whether an earlier call panicked.
     pub fn is_poisoned(&self) -> bool {
-        self.poisoned.get()
+        self.poisoned
     }
 
     /// The message of the last failed mutating call ("" when none failed).
@@ -65,69 +66,152 @@ impl<T> Guarded<T> {
     }
 }
 
+/// What every opaque handle holds: its [`HandleState`] behind an "in use"
+/// flag. A call takes the flag before it touches the state and gives it
+/// back when it returns (or panics), so two calls on one handle never
+/// overlap: the second one, on another thread, gets `GAMES_RESULT_BUSY`.
+pub struct Guarded<T> {
+    in_use: AtomicBool,
+    state: UnsafeCell<HandleState<T>>,
+}
+
+// SAFETY: the state is reached only through `Guarded::enter`, which hands
+// it out to the one thread that holds the `in_use` flag, for as long as it
+// holds it (as a `Mutex<T>` does, which is `Sync` when `T: Send`); the flag
+// itself is atomic.
+unsafe impl<T: Send> Sync for Guarded<T> {}
+
+impl<T> fmt::Debug for Guarded<T> {
+    /// The flag only: the state is not read without it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Guarded")
+            .field("in_use", &self.in_use.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T> From<HandleState<T>> for Guarded<T> {
+    fn from(state: HandleState<T>) -> Guarded<T> {
+        Guarded {
+            in_use: AtomicBool::new(false),
+            state: UnsafeCell::new(state),
+        }
+    }
+}
+
+/// The `in_use` flag of a [`Guarded`], held: dropping it (at the end of
+/// the call, or while a panic unwinds) gives the flag back.
+struct InUse<'a>(&'a AtomicBool);
+
+impl Drop for InUse<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+impl<T> Guarded<T> {
+    /// A fresh, healthy handle around `value`.
+    pub fn new(value: T) -> Guarded<T> {
+        Guarded::from(HandleState::new(value))
+    }
+
+    /// Run `body` on the state if no other call holds the flag; `None`
+    /// (and `body` not run) when one does.
+    fn enter<R>(&self, body: impl FnOnce(&mut HandleState<T>) -> R) -> Option<R> {
+        self.in_use
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .ok()?;
+        let _in_use = InUse(&self.in_use);
+        // SAFETY: this call set `in_use` (the compare-exchange above) and
+        // keeps it until `_in_use` drops after `body` has returned or
+        // unwound. Every access to `state` goes through `enter`, so while
+        // the flag is held this is the only reference to the state; the
+        // Acquire above and the Release in `InUse::drop` order this call's
+        // accesses after the previous holder's.
+        let state = unsafe { &mut *self.state.get() };
+        Some(body(state))
+    }
+}
+
 /// Types that wrap a [`Guarded`] value (the `games_*` handle types).
 pub trait Handle {
     /// The Rust value type behind the handle.
     type Value;
     /// The guarded value.
     fn guarded(&self) -> &Guarded<Self::Value>;
-    /// The guarded value, mutable.
-    fn guarded_mut(&mut self) -> &mut Guarded<Self::Value>;
 }
 
-/// Run `body` on a read-only handle: NULL gives `GAMES_RESULT_NULL_PARAMETER`,
-/// a poisoned handle `GAMES_RESULT_POISONED`, a panic `GAMES_RESULT_PANIC`
-/// and poisons the handle.
-///
-/// # Safety
-/// `ptr` must be NULL or a live handle of type `H` not used by another thread.
-pub unsafe fn with_handle<H: Handle>(
-    ptr: *const H,
-    body: impl FnOnce(&Guarded<H::Value>) -> games_result,
+/// Run `body` on a healthy state: a poisoned one gives
+/// `GAMES_RESULT_POISONED`, a panic `GAMES_RESULT_PANIC` and poisons it.
+fn run_healthy<T>(
+    state: &mut HandleState<T>,
+    body: impl FnOnce(&mut HandleState<T>) -> games_result,
 ) -> games_result {
-    // SAFETY: the caller guarantees `ptr` is NULL or a live handle used by this thread only.
-    let Some(handle) = (unsafe { ptr.as_ref() }) else {
-        return GAMES_RESULT_NULL_PARAMETER;
-    };
-    let guarded = handle.guarded();
-    if guarded.is_poisoned() {
+    if state.poisoned {
         return GAMES_RESULT_POISONED;
     }
-    match catch_unwind(AssertUnwindSafe(|| body(guarded))) {
+    // `&mut *state`: the closure borrows `state` again, and that borrow
+    // ends with `catch_unwind`, so the poison flag can be set after it.
+    match catch_unwind(AssertUnwindSafe(|| body(&mut *state))) {
         Ok(result) => result,
         Err(_) => {
-            guarded.poisoned.set(true);
+            state.poisoned = true;
             GAMES_RESULT_PANIC
         }
     }
+}
+
+/// Run `body` on the state of the handle at `ptr`, holding its flag: NULL
+/// gives `GAMES_RESULT_NULL_PARAMETER`, a handle in use by another call
+/// `GAMES_RESULT_BUSY`, a poisoned handle `GAMES_RESULT_POISONED`, a panic
+/// `GAMES_RESULT_PANIC` and poisons the handle.
+///
+/// # Safety
+/// `ptr` must be NULL or a live handle of type `H` (not being released).
+unsafe fn with_guarded<H: Handle>(
+    ptr: *const H,
+    body: impl FnOnce(&mut HandleState<H::Value>) -> games_result,
+) -> games_result {
+    // Only a shared reference to the handle is made here, so two threads
+    // calling at once never hold two `&mut` to it: the state is reached
+    // through the flag (`Guarded::enter`).
+    // SAFETY: the caller guarantees `ptr` is NULL or a live handle.
+    let Some(handle) = (unsafe { ptr.as_ref() }) else {
+        return GAMES_RESULT_NULL_PARAMETER;
+    };
+    handle
+        .guarded()
+        .enter(|state| run_healthy(state, body))
+        .unwrap_or(GAMES_RESULT_BUSY)
+}
+
+/// Run `body` on a read-only handle: NULL gives `GAMES_RESULT_NULL_PARAMETER`,
+/// a handle another thread is using `GAMES_RESULT_BUSY`, a poisoned handle
+/// `GAMES_RESULT_POISONED`, a panic `GAMES_RESULT_PANIC` and poisons the
+/// handle.
+///
+/// # Safety
+/// `ptr` must be NULL or a live handle of type `H` that no thread releases
+/// during the call.
+pub unsafe fn with_handle<H: Handle>(
+    ptr: *const H,
+    body: impl FnOnce(&HandleState<H::Value>) -> games_result,
+) -> games_result {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_guarded(ptr, |state| body(state)) }
 }
 
 /// As [`with_handle`], for calls that change the handle.
 ///
 /// # Safety
-/// `ptr` must be NULL or a live handle of type `H` not used by another thread.
+/// `ptr` must be NULL or a live handle of type `H` that no thread releases
+/// during the call.
 pub unsafe fn with_handle_mut<H: Handle>(
     ptr: *mut H,
-    body: impl FnOnce(&mut Guarded<H::Value>) -> games_result,
+    body: impl FnOnce(&mut HandleState<H::Value>) -> games_result,
 ) -> games_result {
-    // SAFETY: the caller guarantees `ptr` is NULL or a live handle used by this thread only.
-    let Some(handle) = (unsafe { ptr.as_mut() }) else {
-        return GAMES_RESULT_NULL_PARAMETER;
-    };
-    let guarded = handle.guarded_mut();
-    if guarded.is_poisoned() {
-        return GAMES_RESULT_POISONED;
-    }
-    let poisoned = &guarded.poisoned as *const Cell<bool>;
-    match catch_unwind(AssertUnwindSafe(|| body(guarded))) {
-        Ok(result) => result,
-        Err(_) => {
-            // SAFETY: `poisoned` points into the live handle; the mutable
-            // borrow given to `body` ended when it unwound.
-            unsafe { (*poisoned).set(true) };
-            GAMES_RESULT_PANIC
-        }
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { with_guarded(ptr.cast_const(), body) }
 }
 
 /// Move `value` into a new heap handle and store it in `*out`.
@@ -147,7 +231,10 @@ pub unsafe fn box_into<H>(value: H, out: *mut *mut H) -> games_result {
 /// every `_free` export: a panic in a destructor stays on this side.
 ///
 /// # Safety
-/// `ptr` must be NULL or a handle from [`box_into`] not yet released.
+/// `ptr` must be NULL or a handle from [`box_into`] not yet released, and
+/// no other thread may be inside a call on it: the in-use flag turns
+/// overlapping calls into `GAMES_RESULT_BUSY`, but it cannot save a call
+/// whose handle is freed under it.
 pub unsafe fn free_box<H>(ptr: *mut H) {
     let _ = guard(|| {
         if !ptr.is_null() {
@@ -168,28 +255,55 @@ mod tests {
         fn guarded(&self) -> &Guarded<u32> {
             &self.0
         }
-        fn guarded_mut(&mut self) -> &mut Guarded<u32> {
-            &mut self.0
-        }
     }
 
     #[test]
     fn a_panic_poisons_the_handle() {
-        let mut probe = Probe(Guarded::new(1));
-        let ptr: *mut Probe = &mut probe;
-        // SAFETY: `ptr` is a live local handle.
+        let ptr = Box::into_raw(Box::new(Probe(Guarded::new(1))));
+        // SAFETY: `ptr` is a live handle.
         let r = unsafe {
             with_handle_mut(ptr, |_| -> games_result {
                 std::panic::panic_any("boom");
             })
         };
         assert_eq!(r, GAMES_RESULT_PANIC);
-        // SAFETY: as above.
-        let r = unsafe { with_handle(ptr as *const Probe, |_| GAMES_RESULT_OK) };
+        // SAFETY: as above. Poisoned, not busy: the panic gave the flag back.
+        let r = unsafe { with_handle(ptr.cast_const(), |_| GAMES_RESULT_OK) };
         assert_eq!(r, GAMES_RESULT_POISONED);
         // SAFETY: NULL is allowed.
         let r = unsafe { with_handle(std::ptr::null::<Probe>(), |_| GAMES_RESULT_OK) };
         assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
         assert_eq!(guard(|| std::panic::panic_any(0)), GAMES_RESULT_PANIC);
+        // SAFETY: `ptr` came from `Box::into_raw`, released once.
+        unsafe { free_box(ptr) };
+    }
+
+    #[test]
+    fn a_call_inside_a_call_on_the_same_handle_is_busy() {
+        let ptr = Box::into_raw(Box::new(Probe(Guarded::new(1))));
+        // SAFETY: `ptr` is a live handle; the inner calls only see the flag held.
+        let outer = unsafe {
+            with_handle_mut(ptr, |state| {
+                state.value = 2;
+                let read = with_handle(ptr.cast_const(), |_| GAMES_RESULT_OK);
+                let write = with_handle_mut(ptr, |s| {
+                    s.value = 3;
+                    GAMES_RESULT_OK
+                });
+                assert_eq!((read, write), (GAMES_RESULT_BUSY, GAMES_RESULT_BUSY));
+                GAMES_RESULT_OK
+            })
+        };
+        assert_eq!(outer, GAMES_RESULT_OK);
+        // SAFETY: as above; the outer call gave the flag back.
+        let r = unsafe {
+            with_handle(ptr.cast_const(), |s| {
+                assert_eq!(s.value, 2, "the busy call changed nothing");
+                GAMES_RESULT_OK
+            })
+        };
+        assert_eq!(r, GAMES_RESULT_OK);
+        // SAFETY: `ptr` came from `Box::into_raw`, released once.
+        unsafe { free_box(ptr) };
     }
 }

@@ -19,7 +19,9 @@ use canicas_core::{
     MoveError, MoveOutcome, Records, Rules, StateError, UndoError, Variant,
 };
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
 use crate::result::games_result::{self, *};
@@ -360,7 +362,7 @@ impl CanicasState {
 
 /// A Color Lines game. Opaque: create it with `games_canicas_new` or
 /// `games_canicas_load`, release it with `games_canicas_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_canicas_game(Guarded<CanicasState>);
 
 impl Handle for games_canicas_game {
@@ -368,15 +370,12 @@ impl Handle for games_canicas_game {
     fn guarded(&self) -> &Guarded<CanicasState> {
         &self.0
     }
-    fn guarded_mut(&mut self) -> &mut Guarded<CanicasState> {
-        &mut self.0
-    }
 }
 
 /// The records of every variant played. Opaque: create it with
 /// `games_canicas_records_new` or `games_canicas_records_load`, release it
 /// with `games_canicas_records_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_canicas_records(Guarded<Records>);
 
 impl Handle for games_canicas_records {
@@ -384,13 +383,10 @@ impl Handle for games_canicas_records {
     fn guarded(&self) -> &Guarded<Records> {
         &self.0
     }
-    fn guarded_mut(&mut self) -> &mut Guarded<Records> {
-        &mut self.0
-    }
 }
 
 fn fail(
-    g: &mut Guarded<CanicasState>,
+    g: &mut HandleState<CanicasState>,
     result: games_result,
     code: u32,
     message: impl Into<String>,
@@ -399,7 +395,7 @@ fn fail(
     g.fail(result, message)
 }
 
-fn succeed(g: &mut Guarded<CanicasState>) -> games_result {
+fn succeed(g: &mut HandleState<CanicasState>) -> games_result {
     g.value.error_code = GAMES_CANICAS_ERROR_NONE;
     g.succeed()
 }
@@ -415,7 +411,7 @@ fn error_code(e: MoveError) -> u32 {
     }
 }
 
-fn move_error(g: &mut Guarded<CanicasState>, e: MoveError) -> games_result {
+fn move_error(g: &mut HandleState<CanicasState>, e: MoveError) -> games_result {
     let result = match e {
         MoveError::GameOver => GAMES_RESULT_GAME_OVER,
         _ => GAMES_RESULT_ILLEGAL_MOVE,
@@ -521,7 +517,7 @@ pub unsafe extern "C" fn games_canicas_clone(
         with_handle(game, |g| {
             let mut copy = g.clone();
             copy.value.error_code = GAMES_CANICAS_ERROR_NONE;
-            box_into(games_canicas_game(copy), out_game)
+            box_into(games_canicas_game(Guarded::from(copy)), out_game)
         })
     }
 }
@@ -834,7 +830,7 @@ fn outcome_summary(out: &MoveOutcome) -> games_canicas_outcome {
 }
 
 fn play_move(
-    g: &mut Guarded<CanicasState>,
+    g: &mut HandleState<CanicasState>,
     mv: canicas_core::Move,
     out_outcome: *mut games_canicas_outcome,
 ) -> games_result {
@@ -1280,9 +1276,11 @@ pub unsafe extern "C" fn games_canicas_board_apply(
 /// under the rules of `options` (NULL: the five-in-a-row game), and write
 /// moves, points, deaths and deaths per 100,000 moves to `*out_report`.
 /// The games are played on `threads` threads (0: one per core; 1: on the
-/// calling thread, starting none); the report is the same for any number.
-/// The call returns when they are all played, or early when `cancel` is set
-/// (`cancelled`).
+/// calling thread, starting none); no more threads are started than the
+/// machine has cores or than there are deals, so any number is safe, and
+/// the report is the same for any number. The call returns when they are
+/// all played, or soon after `cancel` is set, from any thread (`cancelled`;
+/// a token already set plays nothing).
 /// Bad rules, or a range past the last deal, give
 /// `GAMES_RESULT_INVALID_PARAMETER`.
 ///
@@ -1320,8 +1318,9 @@ pub unsafe extern "C" fn games_canicas_arena(
             )
         };
         let range = (0..deals).map(|i| first_deal + i);
-        // 0: one thread per core, as in `arena_threads`.
-        let threads = usize::try_from(threads).unwrap_or(0);
+        // 0: one thread per core; `arena_threads` starts no more than the
+        // cores or the deals.
+        let threads = usize::try_from(threads).unwrap_or(usize::MAX);
         let played =
             canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
         let Ok(r) = played else {

@@ -1,12 +1,14 @@
 //! The C ABI of the game engines: `include/games.h` is generated from this
 //! crate by cbindgen (see `cbindgen.toml`) and committed.
 //!
-//! Conventions (see `../shared/spec/ffi.md` and the header's preamble):
+//! Conventions (see the header's preamble in `include/games.h`):
 //! every function but `_free`, `games_version` and `games_abi_version`
 //! returns a [`games_result`]; handles are opaque, created by
 //! `_new`/`_load`/`_clone` and released by a NULL-tolerant `_free`; outputs
 //! are written only on success; buffers are `(buf, cap, out_len)` with a size
-//! query; no panic crosses the boundary ([`boundary`]); no global state.
+//! query; no panic crosses the boundary ([`boundary`]); a handle serves one
+//! call at a time (a call from another thread meanwhile returns
+//! `GAMES_RESULT_BUSY`); no global state.
 //!
 //! This is the only crate of the workspace with `unsafe` code: every block
 //! says why it is sound in a `// SAFETY:` comment.

@@ -11,7 +11,9 @@ use nim_core::{
     RoundError, Rule, CLASSIC_ROWS,
 };
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
@@ -119,16 +121,13 @@ pub struct games_nim_state {
 /// A Nim match (or single game) with its history and seeded generator.
 /// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
 /// with `games_nim_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_nim_game(Guarded<Match>);
 
 impl Handle for games_nim_game {
     type Value = Match;
     fn guarded(&self) -> &Guarded<Match> {
         &self.0
-    }
-    fn guarded_mut(&mut self) -> &mut Guarded<Match> {
-        &mut self.0
     }
 }
 
@@ -210,7 +209,7 @@ pub unsafe extern "C" fn games_nim_clone(
     // contract (above) requires of the caller.
     unsafe {
         with_handle(game, |g| {
-            let copy = games_nim_game(g.clone());
+            let copy = games_nim_game(Guarded::from(g.clone()));
             box_into(copy, out_game)
         })
     }
@@ -347,7 +346,7 @@ pub unsafe extern "C" fn games_nim_check_move(
 
 /// Play `mv` on the current round: `GAMES_RESULT_GAME_OVER` once it is
 /// over, `GAMES_RESULT_ILLEGAL_MOVE` for any other refusal (nothing changed).
-fn play_checked(g: &mut Guarded<Match>, mv: Move) -> games_result {
+fn play_checked(g: &mut HandleState<Match>, mv: Move) -> games_result {
     match g.value.game_mut().play(mv) {
         Ok(()) => g.succeed(),
         Err(e @ MoveError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),

@@ -43,13 +43,17 @@ pub enum games_result {
     /// last step; Color Lines: a game recorded before it is over); nothing
     /// changed. A host that gets it has called out of order.
     GAMES_RESULT_WRONG_PHASE = 14,
+    /// Another thread is inside a call on this handle; this call did
+    /// nothing. A handle serves one call at a time: wait for the other call
+    /// to return (or cancel it) and call again.
+    GAMES_RESULT_BUSY = 15,
 }
 
 use games_result::*;
 
 impl games_result {
     /// Every result, in number order.
-    pub const ALL: [games_result; 15] = [
+    pub const ALL: [games_result; 16] = [
         GAMES_RESULT_OK,
         GAMES_RESULT_NULL_PARAMETER,
         GAMES_RESULT_INVALID_PARAMETER,
@@ -65,6 +69,7 @@ impl games_result {
         GAMES_RESULT_ROUND_NOT_OVER,
         GAMES_RESULT_MATCH_OVER,
         GAMES_RESULT_WRONG_PHASE,
+        GAMES_RESULT_BUSY,
     ];
 
     /// The result with this number, if there is one (C passes plain integers).
@@ -95,6 +100,9 @@ impl games_result {
             GAMES_RESULT_ROUND_NOT_OVER => "the current round is not over",
             GAMES_RESULT_MATCH_OVER => "the match is over",
             GAMES_RESULT_WRONG_PHASE => "that call does not fit this point of the game",
+            GAMES_RESULT_BUSY => {
+                "another thread is using this handle; the call did nothing (one call at a time)"
+            }
         }
     }
 }

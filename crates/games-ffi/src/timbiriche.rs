@@ -245,16 +245,13 @@ pub struct TimbiricheState {
 /// A dots-and-boxes game or match. Opaque: create it with
 /// `games_timbiriche_new` or `games_timbiriche_load`, release it with
 /// `games_timbiriche_free`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct games_timbiriche_game(Guarded<TimbiricheState>);
 
 impl Handle for games_timbiriche_game {
     type Value = TimbiricheState;
     fn guarded(&self) -> &Guarded<TimbiricheState> {
         &self.0
-    }
-    fn guarded_mut(&mut self) -> &mut Guarded<TimbiricheState> {
-        &mut self.0
     }
 }
 
@@ -410,7 +407,7 @@ pub unsafe extern "C" fn games_timbiriche_clone(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            box_into(games_timbiriche_game(g.clone()), out_game)
+            box_into(games_timbiriche_game(Guarded::from(g.clone())), out_game)
         })
     }
 }

@@ -4,7 +4,10 @@
 //! (its `#include` lines go above it); only the compiler's front end runs
 //! (`-fsyntax-only`): the header check already ties the header to the
 //! library, and the full programs in `examples/c` are linked and run.
-//! Needs `cc`.
+//! Each game's block shows how a host sees the end of the game and the
+//! winner, and the blocks that play a game to its end are also linked
+//! against this build's library and run (the Color Lines one, whose arena
+//! plays 100 deals, is not). Needs `cc`.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -104,4 +107,86 @@ fn readme_c_examples_compile_against_the_header() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The block that calls `call`.
+fn block_calling<'a>(blocks: &'a [(usize, String)], call: &str) -> &'a str {
+    blocks
+        .iter()
+        .find(|(_, b)| b.contains(call))
+        .map(|(_, b)| b.as_str())
+        .unwrap_or_else(|| panic!("no ```c block calls {call}"))
+}
+
+fn readme_blocks() -> Vec<(usize, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    c_blocks(&std::fs::read_to_string(root.join("README.md")).expect("read README.md"))
+}
+
+/// A new user's question: how do I know the game is over, and who won?
+#[test]
+fn each_games_block_shows_the_end_and_the_result() {
+    let blocks = readme_blocks();
+    for (new, end, result) in [
+        ("games_nim_new(", ".round_over", ".round_winner"),
+        ("games_timbiriche_new(", ".game_over", ".result"),
+        ("games_backgammon_new(", ".game_over", ".winner"),
+        ("games_canicas_new(", ".game_over", ".score"),
+    ] {
+        let block = block_calling(&blocks, new);
+        let get_state = new.replace("_new(", "_get_state(");
+        for needle in [get_state.as_str(), end, result] {
+            assert!(
+                block.contains(needle),
+                "the {new} block never reads {needle}"
+            );
+        }
+    }
+}
+
+/// The blocks that play a game to its end do end, run for real.
+#[test]
+fn the_blocks_that_play_to_the_end_run() {
+    let exe = std::env::current_exe().expect("test executable path");
+    let deps = exe.parent().expect("deps directory");
+    let archive = [deps, deps.parent().expect("target directory")]
+        .iter()
+        .map(|dir| dir.join("libgames_ffi.a"))
+        .find(|a| a.exists())
+        .unwrap_or_else(|| panic!("libgames_ffi.a not found next to {}", exe.display()));
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("games-readme-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let blocks = readme_blocks();
+    let mut ran = 0;
+    for new in [
+        "games_nim_new(",
+        "games_timbiriche_new(",
+        "games_backgammon_new(",
+    ] {
+        let block = block_calling(&blocks, new);
+        let name = new.trim_end_matches('(');
+        let source = dir.join(format!("{name}.c"));
+        let binary = dir.join(name);
+        std::fs::write(&source, program(block)).expect("write the C source");
+        let built = Command::new("cc")
+            .args(["-std=c11", "-I"])
+            .arg(root.join("include"))
+            .arg(&source)
+            .arg(&archive)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&binary)
+            .output()
+            .expect("run cc (is it installed?)");
+        assert!(
+            built.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let run = Command::new(&binary).output().expect("run the block");
+        assert!(run.status.success(), "the {name} block failed: {run:?}");
+        ran += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ran, 3);
 }

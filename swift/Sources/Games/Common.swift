@@ -51,6 +51,9 @@ public struct GamesError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let matchOver = Code(rawValue: GAMES_RESULT_MATCH_OVER.rawValue)
         /// A call out of order (backgammon: a move before the dice).
         public static let wrongPhase = Code(rawValue: GAMES_RESULT_WRONG_PHASE.rawValue)
+        /// Another thread was inside a call on the same handle. The wrapper
+        /// lets one call at a time into a game, so it never throws this.
+        public static let busy = Code(rawValue: GAMES_RESULT_BUSY.rawValue)
 
         /// The library's sentence for this code.
         public var description: String {
