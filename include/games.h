@@ -555,9 +555,13 @@
  * instead of `GAMES_RESULT_ILLEGAL_MOVE`; 3, `games_canicas_records_finish`
  * refuses a game that is not over (`GAMES_RESULT_WRONG_PHASE`, nothing
  * recorded) and `games_canicas_reachable` a game that is over
- * (`GAMES_RESULT_GAME_OVER`), where both used to answer `GAMES_RESULT_OK`.
+ * (`GAMES_RESULT_GAME_OVER`), where both used to answer `GAMES_RESULT_OK`;
+ * 4, a call on a handle another thread is inside returns
+ * `GAMES_RESULT_BUSY` (15), every save is the core crate's save (format
+ * version 2; version-1 saves still load), and `games_nim_play_notation`
+ * and `games_nim_move_to_string` are new.
  */
-#define GAMES_ABI_VERSION 3
+#define GAMES_ABI_VERSION 4
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed

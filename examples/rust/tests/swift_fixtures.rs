@@ -95,3 +95,92 @@ fn canicas() {
         }),
     );
 }
+
+#[test]
+fn timbiriche() {
+    use timbiriche_core::{notation, BoardSize, Game, GameOptions, Level};
+    let seed = 7;
+    let size = BoardSize::new(3, 3).expect("a size");
+    let mut game = Game::new(GameOptions::standard(size))
+        .expect("a game")
+        .with_ai_seed(seed);
+    let mut moves = Vec::new();
+    while !game.position().is_over() {
+        let level = match game.position().to_move() {
+            Player::First => Level::Hard,
+            Player::Second => Level::Medium,
+        };
+        let answer = game
+            .ai_move(level, level.default_budget(), &CancelFlag::new())
+            .expect("a line");
+        moves.push(notation::line_to_string(answer.line));
+        game.play(answer.line).expect("a legal line");
+    }
+    let points = [
+        game.position().points(Player::First),
+        game.position().points(Player::Second),
+    ];
+    check(
+        "timbiriche",
+        json!({
+            "scenario": "3x3 boxes, standard values, one game, the first player starts, AI seed 7; the first player plays Hard, the second Medium, each with its level's default budget",
+            "seed": seed,
+            "moves": moves,
+            "points": points,
+            "save": game.save(),
+        }),
+    );
+}
+
+#[test]
+fn backgammon() {
+    use backgammon_core::{steps_to_string, DiceOutcome, Game, Level, WinKind};
+    let seed = 7;
+    let mut game = Game::new(seed);
+    let mut moves = Vec::new();
+    while !game.is_over() {
+        let dice = match game.dice() {
+            Some(dice) => dice,
+            None => {
+                let (dice, outcome) = game.roll().expect("a roll");
+                if outcome == DiceOutcome::Passed {
+                    moves.push(format!("{}{}: pass", dice.first(), dice.second()));
+                    continue;
+                }
+                dice
+            }
+        };
+        let level = match game.state().turn() {
+            Player::First => Level::Hard,
+            Player::Second => Level::Normal,
+        };
+        let answer = game
+            .ai_move(level, Budget::UNLIMITED, &CancelFlag::new())
+            .expect("a play");
+        moves.push(format!(
+            "{}{}: {}",
+            dice.first(),
+            dice.second(),
+            steps_to_string(answer.play.steps())
+        ));
+        game.play(&answer.play).expect("a legal play");
+    }
+    let result = game.result().expect("a result");
+    let win = match result.kind {
+        WinKind::Single => "single",
+        WinKind::Gammon => "gammon",
+        WinKind::Backgammon => "backgammon",
+    };
+    check(
+        "backgammon",
+        json!({
+            "scenario": "a seeded game, seed 7 (dice and AI); the first player plays Hard, the second Normal, with no budget limit, the C API's default",
+            "seed": seed,
+            "moves": moves,
+            "winner": player(Some(result.winner)),
+            "result": win,
+            "turns": game.history().len(),
+            "save": game.save(),
+        }),
+    );
+}
