@@ -67,7 +67,7 @@ pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopRea
 pub use lessons::{lessons, Lesson, LessonCheck, LessonId};
 pub use matches::{Match, MatchError, MatchOptions, StartPolicy};
 pub use position::{GameResult, MoveOutcome, PlayError, Position, PositionError, Variant};
-pub use solver::{solve, solve_one, Solution};
+pub use solver::{solve, solve_one, solve_with, Solution, SolveOptions};
 pub use values::{seeded_values, ValueError, ValueLayout};
 
 #[cfg(test)]
