@@ -198,6 +198,8 @@ pub(crate) struct Solver<'a> {
     /// Proven bounds on the root value, for progress reports.
     root_bounds: (i32, i32),
     moves_tested: usize,
+    /// Nodes between two progress reports.
+    progress_every: u64,
 }
 
 fn mix(key: u128) -> u64 {
@@ -238,7 +240,21 @@ impl<'a> Solver<'a> {
                 [a.map_or(NONE, |x| x as u8), b.map_or(NONE, |x| x as u8)]
             })
             .collect();
-        let tt_len = 1usize << bits;
+        // No more entries than positions (2^undrawn), and whatever memory
+        // the system grants (halving until an allocation succeeds).
+        // Small tables come zeroed from the allocator without being touched.
+        let mut bits = bits.min((pos.num_undrawn() as u32).max(12));
+        let tt: Vec<Entry> = if bits <= 24 {
+            vec![[0u64; 2]; 1usize << bits]
+        } else {
+            let mut tt = Vec::new();
+            while tt.try_reserve_exact(1usize << bits).is_err() && bits > 24 {
+                bits -= 1;
+            }
+            tt.resize(1usize << bits, [0u64; 2]);
+            tt
+        };
+        let tt_len = tt.len();
         Solver {
             full: size.all_lines_mask(),
             nl,
@@ -249,7 +265,7 @@ impl<'a> Solver<'a> {
             rank: centre_rank(size),
             syms: symmetries(size, &vals),
             vals,
-            tt: vec![[0u64; 2]; tt_len],
+            tt,
             tt_mask: tt_len - 1,
             control: SearchControl::new(budget, cancel),
             aborted: false,
@@ -258,6 +274,7 @@ impl<'a> Solver<'a> {
             progress: None,
             root_bounds: (i32::MIN, i32::MAX),
             moves_tested: 0,
+            progress_every: PROGRESS_EVERY,
         }
     }
 
@@ -594,7 +611,7 @@ impl<'a> Solver<'a> {
             self.aborted = true;
             return 0;
         }
-        if self.progress.is_some() && self.control.nodes() % PROGRESS_EVERY == 0 {
+        if self.progress.is_some() && self.control.nodes() % self.progress_every == 0 {
             self.report();
         }
         if self.free_captures {
@@ -1005,6 +1022,49 @@ mod tests {
         assert_eq!(a.points(a.to_move()), 1);
         let v = value(&a);
         assert!(v.abs() <= 3);
+    }
+
+    #[test]
+    fn progress_reports_nodes_table_fill_and_bounds_that_close_on_the_value() {
+        let p = Position::standard(BoardSize::SMALL);
+        let cancel = CancelFlag::new();
+        let mut seen: Vec<Progress> = Vec::new();
+        let mut record = |r: &Progress| seen.push(*r);
+        let mut s = Solver::with_table_bits(&p, Budget::UNLIMITED, &cancel, 16);
+        s.progress_every = 10_000;
+        s.set_progress(&mut record);
+        let v = s.mtdf(p.drawn_bits(), 0, 9);
+        drop(s);
+        assert_eq!(v, -3);
+        assert!(seen.len() > 10, "{}", seen.len());
+        for w in seen.windows(2) {
+            assert!(w[0].nodes < w[1].nodes);
+            assert!(w[0].table_used <= w[1].table_used);
+        }
+        for r in &seen {
+            assert_eq!(r.table_len, 1 << 16);
+            assert!(r.table_used > 0 && r.table_used <= r.table_len);
+            assert!(r.lower <= -3 && -3 <= r.upper, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn a_table_size_changes_nothing_but_the_speed() {
+        let p = Position::standard(BoardSize::new(2, 3).unwrap());
+        let cancel = CancelFlag::new();
+        let want = solve(&p, Budget::UNLIMITED, &cancel);
+        for bytes in [0, 1 << 16, 1 << 20, 1 << 26] {
+            let options = SolveOptions {
+                table_bytes: Some(bytes),
+                progress: None,
+            };
+            let s = solve_with(&p, Budget::UNLIMITED, &cancel, options);
+            assert_eq!(s.value, want.value);
+            assert_eq!(s.best_moves, want.best_moves);
+        }
+        assert_eq!(table_bits_for_bytes(0), 12);
+        assert_eq!(table_bits_for_bytes(1 << 20), 16);
+        assert_eq!(table_bits_for_bytes((1 << 20) + 5), 16);
     }
 
     #[test]
