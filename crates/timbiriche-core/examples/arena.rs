@@ -1,5 +1,9 @@
 //! Seeded arena between two players, sides alternating, with move timings:
-//! `cargo run --release -p timbiriche-core --example arena -- 5x5 hard medium 100 [misere]`.
+//! `cargo run --release -p timbiriche-core --example arena -- 5x5 hard medium 100 [misere] [nodes]`.
+//!
+//! With `nodes` each level gets only the node part of its default budget
+//! (Hard: 2 million nodes, no time limit), so the games are the same on
+//! every machine and a loaded machine does not cut the searches short.
 //!
 //! A player is a level (`easy`, `medium`, `hard`) or `perfect` (the exact
 //! solver, unlimited; its moves are memoised by position). The report gives
@@ -56,6 +60,18 @@ fn main() {
     let b = parse_side(args.get(2), Level::Medium);
     let games: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
     let misere = args.iter().any(|s| s == "misere");
+    let nodes_only = args.iter().any(|s| s == "nodes");
+    let budget = |level: Level| {
+        let b = level.default_budget();
+        if nodes_only {
+            Budget {
+                max_nodes: b.max_nodes,
+                max_time: None,
+            }
+        } else {
+            b
+        }
+    };
     let cancel = CancelFlag::new();
     let empty = Position::standard(size).with_misere(misere);
     // The perfect-play value for the first player, when it is cheap to know.
@@ -84,8 +100,7 @@ fn main() {
             let (t, c) = (Instant::now(), thread_cpu());
             let (line, proven) = match side {
                 Side::Ai(level) => {
-                    let m =
-                        ai_move(&pos, level, &mut rng, level.default_budget(), &cancel).unwrap();
+                    let m = ai_move(&pos, level, &mut rng, budget(level), &cancel).unwrap();
                     (m.line, m.proven_value.is_some())
                 }
                 Side::Perfect => {
@@ -143,8 +158,9 @@ fn main() {
     let max = times.last().copied().unwrap_or_default();
     let (an, bn) = (name(a), name(b));
     println!(
-        "{size}{} {an} vs {bn}: {games} games, {an} wins {wa}, {bn} wins {bn_w}, draws {draws}; mean margin {:.2}; {an} moves: wall median {median:?} max {max:?}, CPU (10 ms ticks) median {:?} max {:?}; first proof at undrawn median {} (min {}, max {}, {} games with a proof){}",
+        "{size}{}{} {an} vs {bn}: {games} games, {an} wins {wa}, {bn} wins {bn_w}, draws {draws}; mean margin {:.2}; {an} moves: wall median {median:?} max {max:?}, CPU (10 ms ticks) median {:?} max {:?}; first proof at undrawn median {} (min {}, max {}, {} games with a proof){}",
         if misere { " misère" } else { "" },
+        if nodes_only { " (node budgets)" } else { "" },
         margin as f64 / games as f64,
         cpu_times.get(cpu_times.len() / 2).copied().unwrap_or_default(),
         cpu_times.last().copied().unwrap_or_default(),
