@@ -150,6 +150,17 @@ fn main() {
             Some(GameResult::Win(_)) => wb += 1,
             _ => draws += 1,
         }
+        if (g + 1) % 50 == 0 {
+            eprintln!(
+                "after {} games: {wa}-{wb}-{draws}, below the perfect value {below}, first proofs {:?}",
+                g + 1,
+                {
+                    let mut f = first_proof.clone();
+                    f.sort_unstable();
+                    f.get(f.len() / 2).copied()
+                }
+            );
+        }
     }
     times.sort();
     cpu_times.sort();
