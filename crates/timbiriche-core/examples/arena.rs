@@ -1,5 +1,8 @@
 //! Seeded arena between two players, sides alternating, with move timings:
-//! `cargo run --release -p timbiriche-core --example arena -- 5x5 hard medium 100 [misere] [nodes]`.
+//! `cargo run --release -p timbiriche-core --example arena -- 5x5 hard medium 100 [misere] [nodes] [from=N]`.
+//!
+//! `from=N` plays games N, N+1, … (game `g` uses seed `g`), so a long run
+//! can be split into pieces that together play the same games.
 //!
 //! With `nodes` each level gets only the node part of its default budget
 //! (Hard: 2 million nodes, no time limit), so the games are the same on
@@ -61,6 +64,10 @@ fn main() {
     let games: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
     let misere = args.iter().any(|s| s == "misere");
     let nodes_only = args.iter().any(|s| s == "nodes");
+    let from: u64 = args
+        .iter()
+        .find_map(|s| s.strip_prefix("from=")?.parse().ok())
+        .unwrap_or(0);
     let budget = |level: Level| {
         let b = level.default_budget();
         if nodes_only {
@@ -84,7 +91,7 @@ fn main() {
     let mut cpu_times: Vec<Duration> = Vec::new();
     let mut first_proof: Vec<usize> = Vec::new();
     let mut margin: i64 = 0;
-    for g in 0..games {
+    for g in from..from + games {
         let mut pos = empty.clone();
         let mut rng = GameRng::from_seed(g);
         // Sides alternate: in even games `a` is the first player.
@@ -150,10 +157,10 @@ fn main() {
             Some(GameResult::Win(_)) => wb += 1,
             _ => draws += 1,
         }
-        if (g + 1) % 50 == 0 {
+        if (g + 1 - from) % 50 == 0 {
             eprintln!(
                 "after {} games: {wa}-{wb}-{draws}, below the perfect value {below}, first proofs {:?}",
-                g + 1,
+                g + 1 - from,
                 {
                     let mut f = first_proof.clone();
                     f.sort_unstable();
