@@ -279,6 +279,20 @@ pub fn ai_move(
                     stop = StopReason::Cancelled;
                     break;
                 }
+                // The attempts share one budget: what earlier ones spent,
+                // in nodes and time, is gone.
+                let attempt = Budget {
+                    max_nodes: attempt
+                        .max_nodes
+                        .map(|n| n.min(budget.max_nodes.map_or(n, |b| b.saturating_sub(nodes)))),
+                    max_time: attempt.max_time.map(|t| {
+                        t.min(
+                            budget
+                                .max_time
+                                .map_or(t, |b| b.saturating_sub(start.elapsed())),
+                        )
+                    }),
+                };
                 let (proof, stats) = prove_preferring(position, l, attempt, cancel);
                 nodes += stats.nodes;
                 stop = stats.stop;
@@ -880,6 +894,27 @@ mod tests {
         assert_eq!(endgame_value(&[(true, 4)], 1, &mut m), -4);
         // A 1-chain and a 3-chain: give the 1, rival must open the 3: +2.
         assert_eq!(endgame_value(&[(false, 1), (false, 3)], 1, &mut m), 2);
+    }
+
+    #[test]
+    fn the_probe_and_the_proof_share_one_node_budget() {
+        // After one line on 3×3 a proof takes 0.4–1M nodes: with 200,000
+        // both attempts run, fail, and together stay within the budget.
+        let s = BoardSize::new(3, 3).unwrap();
+        let p = pos(s, "a1-b1");
+        let budget = 200_000;
+        let m = ai_move(
+            &p,
+            Level::Hard,
+            &mut GameRng::from_seed(1),
+            Budget::nodes(budget),
+            &CancelFlag::new(),
+        )
+        .unwrap();
+        assert_eq!(m.proven_value, None);
+        assert_eq!(m.stats.stop, StopReason::NodeLimit);
+        assert!(m.stats.nodes <= budget, "{}", m.stats.nodes);
+        assert!(m.stats.nodes > budget / 2, "{}", m.stats.nodes);
     }
 
     #[test]
