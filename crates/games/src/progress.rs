@@ -120,31 +120,54 @@ fn clear(width: &mut usize) {
     *width = 0;
 }
 
-/// Run `work` while a line `<label>: <seconds> s` is kept up to date (for a
-/// run whose length is not known in advance, such as a solve), then blank
-/// the line out.
-pub fn while_running<T: Send>(label: &str, work: impl FnOnce() -> T + Send) -> T {
-    if !enabled() {
-        return work();
+/// A line on stderr that the caller rewrites itself (for work that reports
+/// its own progress, such as the solver's nodes and bounds), shown only
+/// where [`enabled`] says so, and blanked out by [`StatusLine::finish`] or
+/// when dropped.
+#[derive(Debug)]
+pub struct StatusLine {
+    width: usize,
+    shown: bool,
+}
+
+impl StatusLine {
+    /// A line not written yet; it is shown only on a terminal (or with
+    /// `GAMES_PROGRESS=1`).
+    #[must_use]
+    pub fn new() -> StatusLine {
+        StatusLine {
+            width: 0,
+            shown: enabled(),
+        }
     }
-    let started = Instant::now();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        let ticker = scope.spawn(move || {
-            let mut width = 0;
-            loop {
-                let line = format!("{label}: {} s", started.elapsed().as_secs());
-                write_over(&line, &mut width);
-                match done_rx.recv_timeout(Duration::from_millis(250)) {
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                    _ => break,
-                }
-            }
-            clear(&mut width);
-        });
-        let out = work();
-        let _ = done_tx.send(());
-        let _ = ticker.join();
-        out
-    })
+
+    /// Whether the line is shown at all.
+    #[must_use]
+    pub fn is_shown(&self) -> bool {
+        self.shown
+    }
+
+    /// Write `line` over the previous one.
+    pub fn show(&mut self, line: &str) {
+        if self.shown {
+            write_over(line, &mut self.width);
+        }
+    }
+
+    /// Blank the line out (the answer follows on standard output).
+    pub fn finish(&mut self) {
+        clear(&mut self.width);
+    }
+}
+
+impl Default for StatusLine {
+    fn default() -> StatusLine {
+        StatusLine::new()
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.finish();
+    }
 }

@@ -4,13 +4,13 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use games_cli::progress::{while_running, Progress};
+use games_cli::progress::{Progress, StatusLine};
 use games_cli::term::{ask_command, parse_seconds, say};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
-    ai_move, notation, solve as solve_position, BoardSize, Game, GameOptions, GameResult, Level,
-    Match, MatchOptions, Position, StartPolicy, ValueLayout, Variant,
+    ai_move, notation, solve_with, BoardSize, Game, GameOptions, GameResult, Level, Match,
+    MatchOptions, Position, SolveOptions, StartPolicy, ValueLayout, Variant,
 };
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -37,9 +37,41 @@ pub struct SolveArgs {
     /// Stop after this many seconds (the answer says whether it is complete).
     #[arg(long, value_parser = parse_seconds)]
     seconds: Option<Duration>,
+    /// Memory for the transposition table in MB (default: a quarter of the
+    /// memory available, at most 4096 MB; 512 MB where that is unknown).
+    #[arg(long, value_parser = parse_memory)]
+    memory: Option<usize>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+}
+
+fn parse_memory(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(mb) if (1..=1 << 20).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "`{text}` is not a table size: give whole megabytes from 1 to 1048576"
+        )),
+    }
+}
+
+/// The default table size in MB: a quarter of `MemAvailable` from
+/// /proc/meminfo, within 64..=4096 MB; 512 MB when it cannot be read.
+fn default_memory_mb() -> usize {
+    let available_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemAvailable:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                })
+        });
+    available_kb.map_or(512, |kb| (kb / 1024 / 4).clamp(64, 4096))
 }
 
 #[derive(Serialize)]
@@ -49,6 +81,24 @@ struct SolveReport {
     complete: bool,
     nodes: u64,
     seconds: f64,
+    table_mb: usize,
+}
+
+/// One line of progress for a terminal.
+fn progress_line(p: &timbiriche_core::solver::Progress) -> String {
+    let bound = if p.lower == p.upper {
+        format!("value {:+}, {} moves tested", p.lower, p.moves_tested)
+    } else if p.lower == i32::MIN {
+        "bounds not yet known".to_string()
+    } else {
+        format!("value in [{:+}, {:+}]", p.lower, p.upper)
+    };
+    format!(
+        "{:.1} M nodes, table {:.1} % full, {bound}, {:.0} s",
+        p.nodes as f64 / 1e6,
+        100.0 * p.table_used as f64 / p.table_len.max(1) as f64,
+        p.elapsed.as_secs_f64()
+    )
 }
 
 /// `games solve timbiriche`.
@@ -58,11 +108,23 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .with_misere(args.misere);
     let budget = args.seconds.map_or(Budget::UNLIMITED, Budget::time);
+    let table_mb = args.memory.unwrap_or_else(default_memory_mb);
     let start = Instant::now();
+    // On a terminal (or GAMES_PROGRESS=1), one line kept up to date with
+    // the solver's nodes, table fill and current bound; nothing when piped.
     let label = format!("solving {}x{}", args.size.rows(), args.size.cols());
-    let solution = while_running(&label, || {
-        solve_position(&position, budget, &CancelFlag::new())
-    });
+    let mut status = StatusLine::new();
+    status.show(&format!("{label}: starting"));
+    let shown = status.is_shown();
+    let mut show = |p: &timbiriche_core::solver::Progress| {
+        status.show(&format!("{label}: {}", progress_line(p)));
+    };
+    let options = SolveOptions {
+        table_bytes: Some(table_mb << 20),
+        progress: if shown { Some(&mut show) } else { None },
+    };
+    let solution = solve_with(&position, budget, &CancelFlag::new(), options);
+    status.finish();
     let report = SolveReport {
         value: solution.value,
         best_moves: solution
@@ -73,6 +135,7 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         complete: solution.complete,
         nodes: solution.nodes(),
         seconds: start.elapsed().as_secs_f64(),
+        table_mb,
     };
     if args.json {
         say(
@@ -99,7 +162,10 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
     say(output, &text);
     say(
         output,
-        &format!("{} nodes in {:.3} s", report.nodes, report.seconds),
+        &format!(
+            "{} nodes in {:.3} s ({} MB table)",
+            report.nodes, report.seconds, report.table_mb
+        ),
     );
     Ok(())
 }

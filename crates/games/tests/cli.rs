@@ -259,6 +259,33 @@ fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
 }
 
 #[test]
+fn solve_timbiriche_takes_a_table_size_and_refuses_a_bad_one() {
+    // 2×3 (−2) with a 1 MB table (65,536 entries): the same value, and the size is reported.
+    let args: Vec<&str> = "solve timbiriche --size 2x3 --memory 1 --json"
+        .split(' ')
+        .collect();
+    let out = games(&args, "");
+    assert!(out.status.success(), "{:?}", out.stderr);
+    let v = json(&out);
+    assert_eq!(v["value"], -2);
+    assert_eq!(v["table_mb"], 1);
+    // Progress goes to stderr only when it is a terminal: not here.
+    assert!(out.stderr.is_empty());
+    for bad in ["0", "2.5", "lots", "99999999"] {
+        let out = games(
+            &["solve", "timbiriche", "--size", "2x2", "--memory", bad],
+            "",
+        );
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("table size"),
+            "{bad}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn solve_timbiriche_refuses_bad_lines() {
     for lines in ["a1-b2", "a1-c1", "z9-z8", "a1-b1,a1-b1", "junk"] {
         let out = games(

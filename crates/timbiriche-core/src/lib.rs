@@ -70,7 +70,7 @@ pub use lessons::{lessons, Lesson, LessonCheck, LessonId};
 pub use matches::{Match, MatchError, MatchOptions, StartPolicy, MATCH_SAVE};
 pub use position::{GameResult, MoveOutcome, PlayError, Position, PositionError, Variant};
 pub use session::Session;
-pub use solver::{solve, solve_one, Solution};
+pub use solver::{solve, solve_one, solve_with, Solution, SolveOptions};
 pub use values::{seeded_values, ValueError, ValueLayout};
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use games_common::{Budget, CancelFlag, SearchControl, SearchStats};
 use serde::{Deserialize, Serialize};
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use crate::board::{BoardSize, Line};
 use crate::chains::{endgame_value, Comp};
@@ -32,6 +33,76 @@ const NONE: u8 = u8::MAX;
 /// Positions with this many undrawn lines or fewer are searched again
 /// rather than looked up (cheaper than a cache miss).
 const TT_MIN_UNDRAWN: usize = 3;
+
+/// Bytes of one transposition-table entry.
+pub const TABLE_ENTRY_BYTES: usize = 16;
+
+/// The table [`solve`] uses when no size is given: 2^21 entries (32 MiB)
+/// at most, fewer for small positions or small node budgets.
+const DEFAULT_TABLE_BITS: u32 = 21;
+
+/// How often (in nodes) a progress report is made.
+const PROGRESS_EVERY: u64 = 1 << 22;
+
+/// A report on a long solve, given to [`SolveOptions::progress`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Table entries in use.
+    pub table_used: usize,
+    /// Table entries in all.
+    pub table_len: usize,
+    /// The value is proven to be at least this.
+    pub lower: i32,
+    /// The value is proven to be at most this.
+    pub upper: i32,
+    /// Root moves whose optimality is decided (after the value is proven).
+    pub moves_tested: usize,
+    /// Time since the solve began.
+    pub elapsed: Duration,
+}
+
+/// Options of [`solve_with`].
+#[derive(Default)]
+pub struct SolveOptions<'p> {
+    /// Memory for the transposition table in bytes (16 bytes an entry,
+    /// rounded down to a power of two, at least 64 KiB). `None`: sized from
+    /// the position and the node budget, at most 32 MiB.
+    pub table_bytes: Option<usize>,
+    /// Called about every 4 million nodes with the progress of the solve.
+    pub progress: Option<&'p mut dyn FnMut(&Progress)>,
+}
+
+impl std::fmt::Debug for SolveOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("table_bytes", &self.table_bytes)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// Table size (log2 of the entries) for `bytes` of memory.
+fn table_bits_for_bytes(bytes: usize) -> u32 {
+    let entries = (bytes / TABLE_ENTRY_BYTES).max(1 << 12);
+    // Largest power of two not above `entries`; at most 2^40 entries.
+    (usize::BITS - 1 - entries.leading_zeros()).min(40)
+}
+
+/// The default table size for a position and budget: enough for the
+/// nodes the budget allows (a bigger table only costs page faults), within
+/// 2^12..2^21 entries.
+fn default_table_bits(undrawn: usize, budget: Budget) -> u32 {
+    let by_board = (undrawn as u32).clamp(12, DEFAULT_TABLE_BITS);
+    match budget.max_nodes {
+        Some(n) => {
+            let by_nodes = u64::BITS - n.max(1).leading_zeros();
+            by_board.min(by_nodes.clamp(12, DEFAULT_TABLE_BITS))
+        }
+        None => by_board,
+    }
+}
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +192,14 @@ pub(crate) struct Solver<'a> {
     control: SearchControl<'a>,
     aborted: bool,
     endgame_memo: HashMap<Vec<Comp>, i32>,
+    /// Table entries in use.
+    filled: usize,
+    progress: Option<&'a mut dyn FnMut(&Progress)>,
+    /// Proven bounds on the root value, for progress reports.
+    root_bounds: (i32, i32),
+    moves_tested: usize,
+    /// Nodes between two progress reports.
+    progress_every: u64,
 }
 
 fn mix(key: u128) -> u64 {
@@ -135,6 +214,17 @@ fn mix(key: u128) -> u64 {
 
 impl<'a> Solver<'a> {
     pub(crate) fn new(pos: &Position, budget: Budget, cancel: &'a CancelFlag) -> Solver<'a> {
+        let bits = default_table_bits(pos.num_undrawn(), budget);
+        Solver::with_table_bits(pos, budget, cancel, bits)
+    }
+
+    /// A solver whose table has `2^bits` entries.
+    pub(crate) fn with_table_bits(
+        pos: &Position,
+        budget: Budget,
+        cancel: &'a CancelFlag,
+        bits: u32,
+    ) -> Solver<'a> {
         let size = pos.size();
         let nl = size.num_lines();
         let misere = pos.is_misere();
@@ -150,9 +240,21 @@ impl<'a> Solver<'a> {
                 [a.map_or(NONE, |x| x as u8), b.map_or(NONE, |x| x as u8)]
             })
             .collect();
-        let undrawn = pos.num_undrawn();
-        let bits = undrawn.clamp(12, 21);
-        let tt_len = 1usize << bits;
+        // No more entries than positions (2^undrawn), and whatever memory
+        // the system grants (halving until an allocation succeeds).
+        // Small tables come zeroed from the allocator without being touched.
+        let mut bits = bits.min((pos.num_undrawn() as u32).max(12));
+        let tt: Vec<Entry> = if bits <= 24 {
+            vec![[0u64; 2]; 1usize << bits]
+        } else {
+            let mut tt = Vec::new();
+            while tt.try_reserve_exact(1usize << bits).is_err() && bits > 24 {
+                bits -= 1;
+            }
+            tt.resize(1usize << bits, [0u64; 2]);
+            tt
+        };
+        let tt_len = tt.len();
         Solver {
             full: size.all_lines_mask(),
             nl,
@@ -163,11 +265,36 @@ impl<'a> Solver<'a> {
             rank: centre_rank(size),
             syms: symmetries(size, &vals),
             vals,
-            tt: vec![[0u64; 2]; tt_len],
+            tt,
             tt_mask: tt_len - 1,
             control: SearchControl::new(budget, cancel),
             aborted: false,
             endgame_memo: HashMap::new(),
+            filled: 0,
+            progress: None,
+            root_bounds: (i32::MIN, i32::MAX),
+            moves_tested: 0,
+            progress_every: PROGRESS_EVERY,
+        }
+    }
+
+    /// Report progress to `f` every [`PROGRESS_EVERY`] nodes.
+    pub(crate) fn set_progress(&mut self, f: &'a mut dyn FnMut(&Progress)) {
+        self.progress = Some(f);
+    }
+
+    fn report(&mut self) {
+        let p = Progress {
+            nodes: self.control.nodes(),
+            table_used: self.filled,
+            table_len: self.tt.len(),
+            lower: self.root_bounds.0,
+            upper: self.root_bounds.1,
+            moves_tested: self.moves_tested,
+            elapsed: self.control.stats().elapsed,
+        };
+        if let Some(f) = self.progress.as_mut() {
+            f(&p);
         }
     }
 
@@ -395,12 +522,18 @@ impl<'a> Solver<'a> {
         let slot0 = self.tt[h];
         let idx = if !used(&slot0) || mine <= entry_drawn(&slot0) {
             if used(&slot0) {
+                if !used(&self.tt[h + 1]) {
+                    self.filled += 1;
+                }
                 self.tt[h + 1] = slot0;
             }
             h
         } else {
             h + 1
         };
+        if !used(&self.tt[idx]) {
+            self.filled += 1;
+        }
         self.tt[idx] = pack(key, lo, hi, best);
     }
 
@@ -477,6 +610,9 @@ impl<'a> Solver<'a> {
         if !self.control.tick() {
             self.aborted = true;
             return 0;
+        }
+        if self.progress.is_some() && self.control.nodes() % self.progress_every == 0 {
+            self.report();
         }
         if self.free_captures {
             if let Some((l, k)) = self.forced_capture(drawn) {
@@ -581,6 +717,7 @@ impl<'a> Solver<'a> {
         let (mut lower, mut upper) = (-rem, rem);
         let mut g = guess.clamp(lower, upper);
         while lower < upper {
+            self.root_bounds = (lower, upper);
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(drawn, beta - 1, beta, rem);
             if self.aborted {
@@ -592,6 +729,7 @@ impl<'a> Solver<'a> {
                 lower = g;
             }
         }
+        self.root_bounds = (g, g);
         g
     }
 
@@ -686,7 +824,39 @@ fn remaining_abs(pos: &Position) -> i32 {
 /// ```
 #[must_use]
 pub fn solve(position: &Position, budget: Budget, cancel: &CancelFlag) -> Solution {
-    let mut s = Solver::new(position, budget, cancel);
+    solve_with(position, budget, cancel, SolveOptions::default())
+}
+
+/// [`solve`] with a chosen table size and a progress report.
+///
+/// ```
+/// use timbiriche_core::{solve_with, BoardSize, Budget, CancelFlag, Position, SolveOptions};
+///
+/// let pos = Position::standard(BoardSize::new(2, 3).unwrap());
+/// let mut reports = 0;
+/// let mut count = |_: &timbiriche_core::solver::Progress| reports += 1;
+/// let options = SolveOptions {
+///     table_bytes: Some(1 << 20),
+///     progress: Some(&mut count),
+/// };
+/// let s = solve_with(&pos, Budget::UNLIMITED, &CancelFlag::new(), options);
+/// assert_eq!(s.value, Some(-2));
+/// ```
+#[must_use]
+pub fn solve_with(
+    position: &Position,
+    budget: Budget,
+    cancel: &CancelFlag,
+    options: SolveOptions<'_>,
+) -> Solution {
+    let bits = options.table_bytes.map_or_else(
+        || default_table_bits(position.num_undrawn(), budget),
+        table_bits_for_bytes,
+    );
+    let mut s = Solver::with_table_bits(position, budget, cancel, bits);
+    if let Some(f) = options.progress {
+        s.set_progress(f);
+    }
     let drawn = position.drawn_bits();
     let rem = remaining_abs(position);
     let size = position.size();
@@ -724,6 +894,7 @@ pub fn solve(position: &Position, budget: Budget, cancel: &CancelFlag) -> Soluti
                     break;
                 }
                 verdicts.push((class, t >= v));
+                s.moves_tested += 1;
                 t >= v
             }
         };
@@ -851,6 +1022,49 @@ mod tests {
         assert_eq!(a.points(a.to_move()), 1);
         let v = value(&a);
         assert!(v.abs() <= 3);
+    }
+
+    #[test]
+    fn progress_reports_nodes_table_fill_and_bounds_that_close_on_the_value() {
+        let p = Position::standard(BoardSize::SMALL);
+        let cancel = CancelFlag::new();
+        let mut seen: Vec<Progress> = Vec::new();
+        let mut record = |r: &Progress| seen.push(*r);
+        let mut s = Solver::with_table_bits(&p, Budget::UNLIMITED, &cancel, 16);
+        s.progress_every = 10_000;
+        s.set_progress(&mut record);
+        let v = s.mtdf(p.drawn_bits(), 0, 9);
+        drop(s);
+        assert_eq!(v, -3);
+        assert!(seen.len() > 10, "{}", seen.len());
+        for w in seen.windows(2) {
+            assert!(w[0].nodes < w[1].nodes);
+            assert!(w[0].table_used <= w[1].table_used);
+        }
+        for r in &seen {
+            assert_eq!(r.table_len, 1 << 16);
+            assert!(r.table_used > 0 && r.table_used <= r.table_len);
+            assert!(r.lower <= -3 && -3 <= r.upper, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn a_table_size_changes_nothing_but_the_speed() {
+        let p = Position::standard(BoardSize::new(2, 3).unwrap());
+        let cancel = CancelFlag::new();
+        let want = solve(&p, Budget::UNLIMITED, &cancel);
+        for bytes in [0, 1 << 16, 1 << 20, 1 << 26] {
+            let options = SolveOptions {
+                table_bytes: Some(bytes),
+                progress: None,
+            };
+            let s = solve_with(&p, Budget::UNLIMITED, &cancel, options);
+            assert_eq!(s.value, want.value);
+            assert_eq!(s.best_moves, want.best_moves);
+        }
+        assert_eq!(table_bits_for_bytes(0), 12);
+        assert_eq!(table_bits_for_bytes(1 << 20), 16);
+        assert_eq!(table_bits_for_bytes((1 << 20) + 5), 16);
     }
 
     #[test]

@@ -45,3 +45,10 @@ fn three_by_three_is_minus_three_for_every_first_move() {
 fn three_by_three_misere_is_minus_one() {
     assert_eq!(solved(3, 3, true).value, Some(-1));
 }
+
+/// 3×4 is a tie (Wilson). About 80 s of CPU: run with `--ignored`.
+#[test]
+#[ignore = "about 80 s of CPU with the default 32 MiB table"]
+fn three_by_four_is_a_tie() {
+    assert_eq!(solved(3, 4, false).value, Some(0));
+}
