@@ -20,3 +20,12 @@ case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
 mkdir -p target/swift-lib
 ln -sf "$target_dir/$profile/libgames_ffi.a" target/swift-lib/libgames_ffi.a
 echo "target/swift-lib/libgames_ffi.a -> $target_dir/$profile/libgames_ffi.a"
+# SwiftPM does not know the archive is an input of its links, so after a
+# rebuild of the library it would keep linking nothing and run the old
+# engines: drop the linked products so the next `swift build` relinks them.
+for product in .build/*/debug/GamesPackageTests.xctest .build/*/debug/games-swift \
+    .build/*/release/GamesPackageTests.xctest .build/*/release/games-swift; do
+    if [ -e "$product" ] && [ "$product" -ot "$target_dir/$profile/libgames_ffi.a" ]; then
+        rm -rf "$product"
+    fi
+done
