@@ -219,11 +219,12 @@ pub unsafe fn with_handle_mut<H: Handle>(
 /// # Safety
 /// `out` must be NULL or point to a writable handle pointer.
 pub unsafe fn box_into<H>(value: H, out: *mut *mut H) -> games_result {
-    if out.is_null() {
+    // SAFETY: per the caller, `out` is NULL (`None`) or a valid, aligned,
+    // writable `*mut H` that no other reference aliases during this call.
+    let Some(slot) = (unsafe { out.as_mut() }) else {
         return GAMES_RESULT_NULL_PARAMETER;
-    }
-    // SAFETY: `out` is non-NULL and, per the caller, writable.
-    unsafe { out.write(Box::into_raw(Box::new(value))) };
+    };
+    *slot = Box::into_raw(Box::new(value));
     GAMES_RESULT_OK
 }
 

@@ -1,5 +1,6 @@
-//! The committed `include/games.h` must be exactly what the pinned cbindgen
-//! generates from this crate. Regenerate with
+//! The committed `include/games.h` (in this crate, so that the packaged
+//! crate carries it; the repository's `include/games.h` is a link to it)
+//! must be exactly what the pinned cbindgen generates from this crate. Regenerate with
 //! `GAMES_BLESS_HEADER=1 cargo test -p games-ffi --test header`.
 
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ fn generate() -> Vec<u8> {
 
 #[test]
 fn committed_header_matches_a_fresh_generation() {
-    let header_path: PathBuf = crate_dir().join("../../include/games.h");
+    let header_path: PathBuf = crate_dir().join("include/games.h");
     let fresh = generate();
     if std::env::var_os("GAMES_BLESS_HEADER").is_some() {
         std::fs::write(&header_path, &fresh).expect("write include/games.h");
@@ -33,6 +34,89 @@ fn committed_header_matches_a_fresh_generation() {
     assert!(
         committed == fresh,
         "{} is out of date: run `GAMES_BLESS_HEADER=1 cargo test -p games-ffi --test header` and commit it",
-        Path::new("include/games.h").display()
+        Path::new("crates/games-ffi/include/games.h").display()
     );
+}
+
+/// The header with its comments removed and its whitespace collapsed: what
+/// a C compiler sees. Documentation may change freely; this may not
+/// without a new `GAMES_ABI_VERSION`.
+fn declarations(header: &str) -> String {
+    let mut out = String::with_capacity(header.len());
+    let mut rest = header;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+            out.push(' ');
+        } else if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |end| &after[end..]);
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint with no dependency.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The `GAMES_ABI_VERSION` the header defines.
+fn abi_version(header: &str) -> Option<u32> {
+    header
+        .lines()
+        .find_map(|l| l.strip_prefix("#define GAMES_ABI_VERSION "))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+#[test]
+fn declarations_fingerprint_strips_comments_only() {
+    let a = "/* doc */\nint f(int x); // note\n";
+    let b = "/**\n * other doc\n */\nint   f(int x);\n";
+    assert_eq!(declarations(a), declarations(b));
+    assert_ne!(declarations(a), declarations("int f(long x);"));
+    assert_eq!(abi_version("#define GAMES_ABI_VERSION 12\n"), Some(12));
+}
+
+/// "Bump `GAMES_ABI_VERSION`; a test fails when the header changes without
+/// a bump." `include/games.abi` records the ABI version and the fingerprint
+/// of the header's declarations. A change of declarations under the same
+/// version fails here; a new version is recorded by
+/// `GAMES_BLESS_HEADER=1 cargo test -p games-ffi --test header`, which
+/// refuses to record new declarations under an old version.
+#[test]
+fn the_header_changes_only_with_a_new_abi_version() {
+    let dir = crate_dir().join("include");
+    let header = std::fs::read_to_string(dir.join("games.h")).expect("read include/games.h");
+    let version = abi_version(&header).expect("the header defines GAMES_ABI_VERSION");
+    let fingerprint = format!("{:016x}", fnv1a64(declarations(&header).as_bytes()));
+    let record_path = dir.join("games.abi");
+    let record = std::fs::read_to_string(&record_path).unwrap_or_default();
+    let mut fields = record.split_whitespace();
+    let recorded_version: Option<u32> = fields.next().and_then(|v| v.parse().ok());
+    let recorded_fingerprint = fields.next().unwrap_or("");
+    let new_record = format!("{version} {fingerprint}\n");
+    match recorded_version {
+        Some(v) if v == version => assert_eq!(
+            recorded_fingerprint, fingerprint,
+            "include/games.h's declarations changed but GAMES_ABI_VERSION is still {v}: \
+             bump it in src/version.rs (with a line of history), regenerate the header and \
+             record it with GAMES_BLESS_HEADER=1"
+        ),
+        Some(v) if v > version => {
+            panic!("GAMES_ABI_VERSION went back from {v} to {version}: versions are never reused")
+        }
+        _ if std::env::var_os("GAMES_BLESS_HEADER").is_some() => {
+            std::fs::write(&record_path, new_record).expect("write include/games.abi");
+        }
+        _ => panic!(
+            "include/games.abi records {record:?}, the header is ABI {version}: record the \
+             new version with GAMES_BLESS_HEADER=1 cargo test -p games-ffi --test header"
+        ),
+    }
 }
