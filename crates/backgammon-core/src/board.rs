@@ -38,6 +38,7 @@ impl Side {
 
 /// Why a board given by a caller was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side does not have exactly 15 checkers (on points, bar and off).
     #[error(

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 /// A die showed a number outside 1..=6, or a roll could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DiceError {
     /// A die value outside 1..=6.
     #[error("a die shows 1 to 6, not {0}")]

@@ -40,6 +40,7 @@ const FIELDS: usize = 52;
 
 /// Why a FIBS board string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FibsError {
     /// Not 52 fields after `board:`.
     #[error("a FIBS board has 52 fields after `board:`, this one has {0}")]

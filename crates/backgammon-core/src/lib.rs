@@ -79,3 +79,8 @@ pub use rules::{DiceOutcome, GameError, GameResult, GameState, Opening};
 pub use sample::sample_positions;
 pub use turn::{StepOption, StepRefusal, Turn, TurnError};
 pub use xgid::XgidError;
+
+/// The README's quick start, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -14,6 +14,7 @@ use crate::movegen::{apply, can_move, highest, legal_plays, Play, Step};
 
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// A piece of text that is not `from/to`, with optional `*`, further
     /// `/to` parts and a `(n)` repeat.

@@ -13,6 +13,7 @@ use crate::board::{Position, PositionError, SideCounts, BAR, CHECKERS, OFF};
 
 /// Why a Position ID was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionIdError {
     /// Not exactly 14 characters.
     #[error("a Position ID has 14 characters, this one has {0}")]

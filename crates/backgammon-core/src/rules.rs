@@ -22,6 +22,7 @@ pub struct GameResult {
 
 /// Why an action on a game was refused (the game is left unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The game is over.
     #[error("the game is over")]

@@ -14,6 +14,7 @@ use crate::movegen::{apply, can_move, highest, legal_plays, Play, Step};
 
 /// Why a step or a commit was refused (the turn is left unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TurnError {
     /// No die left lets a checker go from `from` to `to` while keeping a
     /// complete legal play possible.

@@ -17,6 +17,7 @@ use crate::dice::Dice;
 
 /// Why an XGID was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum XgidError {
     /// Fewer than the 5 fields up to the dice.
     #[error("an XGID needs at least position, cube, owner, turn and dice fields")]

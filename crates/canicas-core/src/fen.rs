@@ -10,6 +10,7 @@ use crate::state::{check_board_at_rest, State, StateError};
 
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// Not 4 or 6 space-separated fields.
     #[error("a position is `<board> <next> <rules> <score> [<deal> <marble>]`, not {0} fields")]

@@ -16,6 +16,7 @@ pub const GAME_SAVE: SaveFormat = SaveFormat::new("games.canicas", 2, 1);
 
 /// Why an undo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum UndoError {
     /// No move has been played yet.
     #[error("no move to undo")]

@@ -95,3 +95,8 @@ pub use state::{
 
 #[cfg(test)]
 mod tests;
+
+/// The README's quick start, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

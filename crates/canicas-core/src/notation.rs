@@ -17,6 +17,7 @@ use crate::state::Move;
 
 /// Text that is not a cell, a move or a board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// Not a cell name of the form `a1`.
     #[error("{0:?} is not a cell name like e5")]

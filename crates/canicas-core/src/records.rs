@@ -40,6 +40,7 @@ pub struct GameSummary {
 
 /// Why a game could not be recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum FinishError {
     /// The game is not over: only a finished game has an end-of-game
     /// summary and counts in the records. Nothing was recorded.

@@ -77,6 +77,7 @@ pub struct Rules {
 
 /// Rules that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// The board side is outside 2..=11.
     #[error("board size {0} is outside 2..=11")]

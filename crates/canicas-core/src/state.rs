@@ -27,6 +27,7 @@ impl Move {
 
 /// Why a move is illegal. An illegal move changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The game is over: the board filled up (when the last marbles due
     /// did not all fit, lines they formed may have left free cells).
@@ -80,6 +81,7 @@ pub struct MoveOutcome {
 
 /// Data that cannot be a state of a game (from an untrusted save).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum StateError {
     /// The rules cannot be played.
     #[error(transparent)]

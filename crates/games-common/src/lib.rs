@@ -48,3 +48,8 @@ pub use game::{
 pub use player::Player;
 pub use rng::GameRng;
 pub use save::{probe_version, SaveEnvelope, SaveFormat, VersionError};
+
+/// The README's quick start, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -233,6 +233,8 @@ fn game_error(e: &GameError) -> games_result {
         GameError::NoDice
         | GameError::DiceAlreadyRolled
         | GameError::Turn(TurnError::Incomplete(_)) => GAMES_RESULT_WRONG_PHASE,
+        // A refusal a later core adds: the message still says why.
+        _ => GAMES_RESULT_INVALID_PARAMETER,
     }
 }
 

@@ -408,6 +408,7 @@ fn error_code(e: MoveError) -> u32 {
         MoveError::EmptySource(_) => GAMES_CANICAS_ERROR_EMPTY_SOURCE,
         MoveError::TargetTaken(_) => GAMES_CANICAS_ERROR_TARGET_TAKEN,
         MoveError::Unreachable { .. } => GAMES_CANICAS_ERROR_UNREACHABLE,
+        _ => GAMES_CANICAS_ERROR_OTHER,
     }
 }
 
@@ -1088,6 +1089,7 @@ pub unsafe extern "C" fn games_canicas_undo(game: *mut games_canicas_game) -> ga
                 let code = match e {
                     UndoError::NothingToUndo => GAMES_CANICAS_ERROR_NOTHING_TO_UNDO,
                     UndoError::AlreadyUndone => GAMES_CANICAS_ERROR_ALREADY_UNDONE,
+                    _ => GAMES_CANICAS_ERROR_OTHER,
                 };
                 fail(g, GAMES_RESULT_NOTHING_TO_UNDO, code, e.to_string())
             }

@@ -7,8 +7,8 @@ use std::ffi::c_char;
 
 use games_common::{Budget, Player};
 use nim_core::{
-    HistoryError, Level, LoadError, Match, MatchResult, MatchSetupError, Move, MoveError,
-    RoundError, Rule, CLASSIC_ROWS,
+    HistoryError, Level, LoadError, Match, MatchResult, Move, MoveError, RoundError, Rule,
+    CLASSIC_ROWS,
 };
 
 use crate::boundary::{
@@ -188,9 +188,7 @@ pub unsafe extern "C" fn games_nim_new(
         match Match::new(rows, rule, rounds, first, seed) {
             // SAFETY: `out_game` is NULL or writable, per the caller.
             Ok(m) => unsafe { box_into(games_nim_game(Guarded::new(m)), out_game) },
-            Err(MatchSetupError::Board(_) | MatchSetupError::Rounds(_)) => {
-                GAMES_RESULT_INVALID_PARAMETER
-            }
+            Err(_) => GAMES_RESULT_INVALID_PARAMETER,
         }
     })
 }
@@ -469,6 +467,7 @@ pub unsafe extern "C" fn games_nim_next_round(game: *mut games_nim_game) -> game
             Ok(()) => g.succeed(),
             Err(e @ RoundError::RoundNotOver) => g.fail(GAMES_RESULT_ROUND_NOT_OVER, e.to_string()),
             Err(e @ RoundError::MatchOver) => g.fail(GAMES_RESULT_MATCH_OVER, e.to_string()),
+            Err(e) => g.fail(GAMES_RESULT_WRONG_PHASE, e.to_string()),
         })
     }
 }

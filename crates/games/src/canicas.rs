@@ -485,6 +485,7 @@ fn refusal(error: &MoveError, size: u8) -> String {
             name(from),
             name(to)
         ),
+        _ => error.to_string(),
     }
 }
 
@@ -600,6 +601,7 @@ pub fn play(
                     "The last move was already undone: only one move can be undone at a time (play a move, then you can undo it).",
                 ),
                 Err(UndoError::NothingToUndo) => say(output, "There is nothing to undo."),
+                Err(e) => say(output, &format!("{e}.")),
             },
             "retry" => {
                 game = game.retry();

@@ -40,6 +40,7 @@ pub(crate) fn check_envelope(
 
 /// Why undo or redo did nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum HistoryError {
     /// No move to take back.
     #[error("there is no move to undo")]

@@ -63,3 +63,8 @@ mod tests {
         send::<crate::Analysis>();
     }
 }
+
+/// The README's quick start, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -12,6 +12,7 @@ pub const MAX_ROUNDS: u32 = 1000;
 
 /// Why a match cannot be created.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MatchSetupError {
     /// The board is not valid.
     #[error(transparent)]
@@ -23,6 +24,7 @@ pub enum MatchSetupError {
 
 /// Why the next round cannot start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RoundError {
     /// The current round is still being played.
     #[error("the current round is not over")]

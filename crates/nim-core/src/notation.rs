@@ -8,6 +8,7 @@ use crate::position::{Move, Position, Rule, SetupError};
 
 /// Why a move or position string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// A move is written `ROW-COUNT`, rows counted from 1.
     #[error("`{0}` is not a move: write ROW-COUNT with rows from 1, e.g. 3-2")]

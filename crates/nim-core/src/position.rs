@@ -49,6 +49,7 @@ impl std::fmt::Display for Move {
 
 /// Why a board cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// No rows at all.
     #[error("a board needs at least one row")]
@@ -70,6 +71,10 @@ pub enum SetupError {
 }
 
 /// Why a move is illegal. The position is unchanged.
+///
+/// Unlike the crate's other error enums this one is exhaustive, on purpose:
+/// the C API gives each variant its own `GAMES_NIM_MOVE_*` code, and a new
+/// variant must fail the build there rather than fall into a catch-all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// Every circle is crossed out already.

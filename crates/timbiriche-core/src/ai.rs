@@ -165,6 +165,7 @@ pub struct AiMove {
 
 /// Why the AI cannot move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum AiError {
     /// Every line is drawn.
     #[error("the game is over")]

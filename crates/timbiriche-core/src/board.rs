@@ -23,6 +23,7 @@ pub const MAX_BOXES: usize = 36;
 
 /// A board size that is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum SizeError {
     /// A side out of 1 to 6 boxes.
     #[error("a board is 1 to 6 boxes on each side, not {rows}x{cols}")]
@@ -341,6 +342,7 @@ impl BoxCoord {
 
 /// Why two dots do not make a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum LineError {
     /// Both ends are the same dot.
     #[error("a line needs two different dots")]

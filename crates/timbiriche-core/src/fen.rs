@@ -31,6 +31,7 @@ use crate::position::{Position, PositionError};
 
 /// Why a position string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// The string does not have the parts `SIZE LINES OWNERS P1:P2 TURN`.
     #[error("a position string is `SIZE LINES OWNERS P1:P2 TURN [misere] [values:..]`, e.g. `3x3 - ......... 0:0 1`: {0}")]

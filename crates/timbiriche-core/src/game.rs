@@ -60,6 +60,7 @@ impl GameOptions {
 
 /// Why a move given as text was not played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is not a line of this board.
     #[error(transparent)]
@@ -71,6 +72,7 @@ pub enum MoveError {
 
 /// Why no hint was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum HintError {
     /// All hints of this game are used.
     #[error("no hints left in this game")]

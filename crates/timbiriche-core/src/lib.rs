@@ -87,3 +87,8 @@ mod send_tests {
         is_send::<crate::Lesson>();
     }
 }
+
+/// The README's quick start, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -67,6 +67,7 @@ pub struct MatchOptions {
 
 /// Why a match cannot start or go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum MatchError {
     /// A match is 3 or 5 games.
     #[error("a match is 3 or 5 games, not {0}")]

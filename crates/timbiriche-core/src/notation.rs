@@ -18,6 +18,7 @@ use crate::board::{BoardSize, Dot, Line, LineError};
 
 /// Why a text is not a line of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// Nothing to parse.
     #[error("empty line text")]

@@ -43,6 +43,7 @@ impl Variant {
 
 /// Why a line cannot be drawn now. The position is left unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// Every line is drawn: the game is over.
     #[error("the game is over")]
@@ -497,6 +498,7 @@ struct PositionWire {
 
 /// Why serialized data is not a consistent position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// Bad box values.
     #[error(transparent)]

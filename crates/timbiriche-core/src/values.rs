@@ -23,6 +23,7 @@ pub enum ValueLayout {
 
 /// A value layout that does not fit the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum ValueError {
     /// The explicit list has the wrong length.
     #[error("expected {expected} box values, got {got}")]
