@@ -14,7 +14,7 @@ use std::process::Command;
 
 #[path = "support/c_blocks.rs"]
 mod c_blocks;
-use c_blocks::{c_blocks, program};
+use c_blocks::{build_and_run, c_blocks, program};
 
 #[test]
 fn the_blocks_are_found() {
@@ -114,13 +114,6 @@ fn each_games_block_shows_the_end_and_the_result() {
 /// The blocks that play a game to its end do end, run for real.
 #[test]
 fn the_blocks_that_play_to_the_end_run() {
-    let exe = std::env::current_exe().expect("test executable path");
-    let deps = exe.parent().expect("deps directory");
-    let archive = [deps, deps.parent().expect("target directory")]
-        .iter()
-        .map(|dir| dir.join("libgames_ffi.a"))
-        .find(|a| a.exists())
-        .unwrap_or_else(|| panic!("libgames_ffi.a not found next to {}", exe.display()));
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("games-readme-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
@@ -133,25 +126,7 @@ fn the_blocks_that_play_to_the_end_run() {
     ] {
         let block = block_calling(&blocks, new);
         let name = new.trim_end_matches('(');
-        let source = dir.join(format!("{name}.c"));
-        let binary = dir.join(name);
-        std::fs::write(&source, program(block)).expect("write the C source");
-        let built = Command::new("cc")
-            .args(["-std=c11", "-I"])
-            .arg(root.join("include"))
-            .arg(&source)
-            .arg(&archive)
-            .args(["-lpthread", "-ldl", "-lm", "-o"])
-            .arg(&binary)
-            .output()
-            .expect("run cc (is it installed?)");
-        assert!(
-            built.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&built.stderr)
-        );
-        let run = Command::new(&binary).output().expect("run the block");
-        assert!(run.status.success(), "the {name} block failed: {run:?}");
+        build_and_run(&dir, name, &program(block), &root.join("include"), &[]);
         ran += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
