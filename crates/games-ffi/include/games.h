@@ -2274,6 +2274,65 @@ games_result games_canicas_hint(games_canicas_game *game,
                                 games_canicas_move *out_move);
 
 /**
+ * Save the game in progress (rules, deal, replay flag, moves, undo state)
+ * as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
+ * exactly the Rust crate's `canicas_core::Game::save` (format
+ * `"games.canicas"`, version 2), so either side loads the other's saves.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_canicas_save(const games_canicas_game *game,
+                                uint8_t *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+/**
+ * Load bytes written by `games_canicas_save` into a new handle in
+ * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ * Saves of version 1, from earlier releases of this library, still load.
+ * The moves are replayed from the deal and must lead to the saved state:
+ * malformed or inconsistent bytes, or another game's save, give
+ * `GAMES_RESULT_INVALID_DATA`, an unknown version
+ * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
+ */
+games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
+
+/**
+ * Why the last failed call on this handle failed, in words (NUL-terminated).
+ *
+ * The calls that take the game as `games_canicas_game *` (not `const`)
+ * set it: empty after one that succeeded, the reason after one that
+ * failed on the game (an illegal move, a game over, an unreachable cell,
+ * nothing to undo, …). Calls on a `const` handle, and calls refused
+ * before they reach the game (a NULL out-pointer, a buffer too small),
+ * leave it as it was.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_last_error(const games_canicas_game *game,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+/**
+ * Why the last failed call on this handle failed, as a
+ * `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
+ * `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
+ * Set by the same calls as `games_canicas_last_error`
+ * (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
+ * was by the others.
+ *
+ * # Safety
+ * `game` NULL or live; `out_code` NULL or writable.
+ */
+games_result games_canicas_last_error_code(const games_canicas_game *game, uint32_t *out_code);
+
+/**
  * One move on a bare board whose next marbles are not known (a board
  * typed in, a puzzle, a tool), as `games canicas apply` does: `cells` one
  * colour per cell (0 free, `size`² of them for the rules of `options`,
@@ -2344,65 +2403,6 @@ games_result games_canicas_board_hint(const games_canicas_options *options,
                                       const games_budget *budget,
                                       const games_cancel_token *cancel,
                                       games_canicas_move *out_move);
-
-/**
- * Save the game in progress (rules, deal, replay flag, moves, undo state)
- * as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
- * exactly the Rust crate's `canicas_core::Game::save` (format
- * `"games.canicas"`, version 2), so either side loads the other's saves.
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
- */
-games_result games_canicas_save(const games_canicas_game *game,
-                                uint8_t *buf,
-                                size_t cap,
-                                size_t *out_len);
-
-/**
- * Load bytes written by `games_canicas_save` into a new handle in
- * `*out_game`, owned by the caller (release it with `games_canicas_free`).
- * Saves of version 1, from earlier releases of this library, still load.
- * The moves are replayed from the deal and must lead to the saved state:
- * malformed or inconsistent bytes, or another game's save, give
- * `GAMES_RESULT_INVALID_DATA`, an unknown version
- * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
- *
- * # Safety
- * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
- */
-games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
-
-/**
- * Why the last failed call on this handle failed, in words (NUL-terminated).
- *
- * The calls that take the game as `games_canicas_game *` (not `const`)
- * set it: empty after one that succeeded, the reason after one that
- * failed on the game (an illegal move, a game over, an unreachable cell,
- * nothing to undo, …). Calls on a `const` handle, and calls refused
- * before they reach the game (a NULL out-pointer, a buffer too small),
- * leave it as it was.
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
- */
-games_result games_canicas_last_error(const games_canicas_game *game,
-                                      char *buf,
-                                      size_t cap,
-                                      size_t *out_len);
-
-/**
- * Why the last failed call on this handle failed, as a
- * `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
- * `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
- * Set by the same calls as `games_canicas_last_error`
- * (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
- * was by the others.
- *
- * # Safety
- * `game` NULL or live; `out_code` NULL or writable.
- */
-games_result games_canicas_last_error_code(const games_canicas_game *game, uint32_t *out_code);
 
 /**
  * Create empty records in `*out_records`, owned by the caller (release

@@ -38,25 +38,55 @@ fn committed_header_matches_a_fresh_generation() {
     );
 }
 
-/// The header with its comments removed and its whitespace collapsed: what
-/// a C compiler sees. Documentation may change freely; this may not
+/// The header's declarations, comments removed, whitespace collapsed, one
+/// per line and sorted: what a C compiler sees, in an order that does not
+/// matter to the ABI (moving a function between modules of this crate
+/// moves it in the header). Documentation may change freely; this may not
 /// without a new `GAMES_ABI_VERSION`.
 fn declarations(header: &str) -> String {
-    let mut out = String::with_capacity(header.len());
+    let mut code = String::with_capacity(header.len());
     let mut rest = header;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix("/*") {
             rest = after.find("*/").map_or("", |end| &after[end + 2..]);
-            out.push(' ');
+            code.push(' ');
         } else if let Some(after) = rest.strip_prefix("//") {
             rest = after.find('\n').map_or("", |end| &after[end..]);
         } else {
             let c = rest.chars().next().unwrap_or(' ');
-            out.push(c);
+            code.push(c);
             rest = &rest[c.len_utf8()..];
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut found = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    for line in code.lines().map(str::trim) {
+        // The C++ guard's `extern "C" {` and its closing brace wrap the
+        // functions; they are not declarations.
+        if line == "extern \"C\" {" || (line == "}" && depth == 0) {
+            continue;
+        }
+        if line.starts_with('#') {
+            found.push(line.split_whitespace().collect::<Vec<_>>().join(" "));
+            continue;
+        }
+        for c in line.chars().chain([' ']) {
+            current.push(c);
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                ';' if depth == 0 => {
+                    found.push(current.split_whitespace().collect::<Vec<_>>().join(" "));
+                    current.clear();
+                }
+                _ => {}
+            }
+        }
+    }
+    found.retain(|d| !d.is_empty());
+    found.sort();
+    found.join("\n")
 }
 
 /// FNV-1a, 64 bits: a stable fingerprint with no dependency.
@@ -76,10 +106,19 @@ fn abi_version(header: &str) -> Option<u32> {
 
 #[test]
 fn declarations_fingerprint_strips_comments_only() {
-    let a = "/* doc */\nint f(int x); // note\n";
-    let b = "/**\n * other doc\n */\nint   f(int x);\n";
+    let a = "/* doc */\nint f(int x); // note\ntypedef struct {\n  int a;\n} s;\n";
+    let b = "typedef struct { int a; } s;\n/**\n * other doc\n */\nint   f(int x);\n";
     assert_eq!(declarations(a), declarations(b));
+    assert_eq!(
+        declarations(a),
+        "int f(int x);\ntypedef struct { int a; } s;"
+    );
     assert_ne!(declarations(a), declarations("int f(long x);"));
+    let guarded = "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(int x);\n#ifdef __cplusplus\n}\n#endif\n";
+    assert_eq!(
+        declarations(guarded),
+        "#endif\n#endif\n#ifdef __cplusplus\n#ifdef __cplusplus\nint f(int x);"
+    );
     assert_eq!(abi_version("#define GAMES_ABI_VERSION 12\n"), Some(12));
 }
 

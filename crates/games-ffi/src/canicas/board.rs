@@ -1,0 +1,220 @@
+//! Calls without a game handle: a move and a hint on a bare board (what
+//! `games canicas apply` and the engine use), and the arena of seeded
+//! deals.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// A board from one colour per cell (0 free), if it fits `rules`.
+fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
+    if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
+        return None;
+    }
+    let mut board = Board::empty(rules.size);
+    for (i, &c) in cells.iter().enumerate() {
+        if c > 0 {
+            board.set(Cell(u8::try_from(i).ok()?), c);
+        }
+    }
+    Some(board)
+}
+
+/// One move on a bare board whose next marbles are not known (a board
+/// typed in, a puzzle, a tool), as `games canicas apply` does: `cells` one
+/// colour per cell (0 free, `size`² of them for the rules of `options`,
+/// NULL: the five-in-a-row game). The call succeeds for any move on a board
+/// that fits the rules, legal or not: `out->legal` says which and
+/// `out->error` why not (`GAMES_CANICAS_ERROR_OFF_BOARD`, `_EMPTY_SOURCE`,
+/// `_TARGET_TAKEN`, `_UNREACHABLE`). A legal move rewrites `cells` with the
+/// board after it and its lines' removal, and says whether marbles would
+/// arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
+/// or colours give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable and
+/// writable bytes; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_board_apply(
+    options: *const games_canicas_options,
+    cells: *mut u8,
+    cells_len: usize,
+    mv: games_canicas_move,
+    out: *mut games_canicas_board_outcome,
+) -> games_result {
+    guard(|| {
+        if out.is_null() || cells.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: non-NULL (checked) with `cells_len` readable bytes, per the caller.
+        let given = match unsafe { read_slice(cells.cast_const(), cells_len) } {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        let Some(board) = bare_board(&rules, given) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let done = canicas_core::apply_on_board(&board, &rules, mv.to_rust());
+        let mut outcome = games_canicas_board_outcome {
+            legal: done.legal,
+            error: done.reason.map_or(GAMES_CANICAS_ERROR_NONE, error_code),
+            points: done.points,
+            arrivals_needed: done.arrivals_needed,
+            ..games_canicas_board_outcome::default()
+        };
+        for (slot, line) in outcome.lines.iter_mut().zip(&done.lines) {
+            *slot = games_canicas_line::from_rust(line, &rules, false);
+            outcome.n_lines += 1;
+        }
+        if done.legal {
+            let after = done.board.colours();
+            // SAFETY: `cells` holds `cells_len` writable bytes, per the
+            // caller, and `after` has exactly that many (the board fits the
+            // rules, checked above); the library's board does not overlap it.
+            unsafe {
+                std::ptr::copy_nonoverlapping(after.as_ptr(), cells, after.len().min(cells_len))
+            };
+        }
+        // SAFETY: non-NULL (checked) and writable, per the caller.
+        unsafe { write_out(out, outcome) }
+    })
+}
+
+/// Play the autoplayer (the hint with `budget`; NULL: the default node
+/// count without its time cap, so that a run is the same on every machine)
+/// over `deals` deals from `first_deal` on, at most `max_moves` moves each,
+/// under the rules of `options` (NULL: the five-in-a-row game), and write
+/// moves, points, deaths and deaths per 100,000 moves to `*out_report`.
+/// The games are played on `threads` threads (0: one per core; 1: on the
+/// calling thread, starting none); no more threads are started than the
+/// machine has cores or than there are deals, so any number is safe, and
+/// the report is the same for any number. The call returns when they are
+/// all played, or soon after `cancel` is set, from any thread (`cancelled`;
+/// a token already set plays nothing).
+/// Bad rules, or a range past the last deal, give
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `options` NULL or readable; `budget` NULL or readable; `cancel` NULL or a
+/// live token; `out_report` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_canicas_arena(
+    options: *const games_canicas_options,
+    first_deal: u64,
+    deals: u64,
+    max_moves: u64,
+    threads: u32,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_report: *mut games_canicas_arena_report,
+) -> games_result {
+    guard(|| {
+        if out_report.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        if deals > 0 && first_deal.checked_add(deals - 1).is_none() {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        }
+        // SAFETY: NULL or readable / live, per the caller.
+        let (budget, cancel) = unsafe {
+            (
+                read_budget(budget, games_common::Budget::nodes(ai::DEFAULT_NODES)),
+                read_cancel(cancel),
+            )
+        };
+        let range = (0..deals).map(|i| first_deal + i);
+        // 0: one thread per core; `arena_threads` starts no more than the
+        // cores or the deals.
+        let threads = usize::try_from(threads).unwrap_or(usize::MAX);
+        let played =
+            canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
+        let Ok(r) = played else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let report = games_canicas_arena_report {
+            games: r.games,
+            moves: r.moves,
+            points: r.points,
+            deaths: r.deaths,
+            deaths_per_100k_moves: r.deaths_per_100k_moves,
+            points_per_move: r.points_per_move,
+            mean_points: r.mean_points,
+            median_points: r.median_points,
+            mean_moves: r.mean_moves,
+            median_moves: r.median_moves,
+            cancelled: r.cancelled,
+        };
+        // SAFETY: non-NULL (checked) and writable, per the caller.
+        unsafe { write_out(out_report, report) }
+    })
+}
+
+/// The AI's move for a bare position (a board typed in, say): `cells` one
+/// colour per cell (0 free, `size`² of them for the rules of `options`,
+/// NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
+/// move is written to `*out_move`. Bad rules, cells or colours give
+/// `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
+/// gives `GAMES_RESULT_GAME_OVER`.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+/// `next` NULL or `next_len` readable bytes; `budget` NULL or readable;
+/// `cancel` NULL or a live token; `out_move` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_canicas_board_hint(
+    options: *const games_canicas_options,
+    cells: *const u8,
+    cells_len: usize,
+    next: *const u8,
+    next_len: usize,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    guard(|| {
+        if out_move.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: NULL or readable, per the caller.
+        let Some(rules) = (unsafe { read_rules(options) }) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: NULL or `cells_len` readable bytes, per the caller.
+        let cells = match unsafe { read_slice(cells, cells_len) } {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        // SAFETY: NULL or `next_len` readable bytes, per the caller.
+        let next = match unsafe { read_slice(next, next_len) } {
+            Ok(n) => n,
+            Err(e) => return e,
+        };
+        let Some(board) = bare_board(&rules, cells) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        let Ok(view) = ai::View::new(rules, board, next) else {
+            return GAMES_RESULT_INVALID_PARAMETER;
+        };
+        // SAFETY: NULL or readable / live, per the caller.
+        let (budget, cancel) = unsafe {
+            (
+                read_budget(budget, ai::default_budget()),
+                read_cancel(cancel),
+            )
+        };
+        match ai::hint(&view, budget, &cancel).best {
+            // SAFETY: non-NULL (checked) and writable, per the caller.
+            Some(mv) => unsafe { write_out(out_move, games_canicas_move::from_rust(mv)) },
+            None => GAMES_RESULT_GAME_OVER,
+        }
+    })
+}

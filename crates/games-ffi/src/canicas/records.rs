@@ -1,0 +1,236 @@
+//! The records of every Color Lines variant played, in their own handle
+//! (`games_canicas_records_*`): best points, games and replays per set of
+//! rules, kept by the host between sessions.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// The end-of-game summary, from `games_canicas_records_finish`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_summary {
+    /// The rules played.
+    pub options: games_canicas_options,
+    /// The deal played.
+    pub deal: u64,
+    /// Whether the game was a replay ("Retry"); replays count apart.
+    pub replay: bool,
+    /// Points scored.
+    pub points: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// Time played in milliseconds, as the host passed it.
+    pub elapsed_millis: u64,
+    /// Lines removed by length: `lines_by_length[n]` lines of `n` marbles
+    /// (indices 0 to `GAMES_CANICAS_MAX_SIZE`).
+    pub lines_by_length: [u64; 12],
+    /// Whether this game set a new record for its rules.
+    pub new_record: bool,
+    /// Whether there was a record before this game.
+    pub had_record: bool,
+    /// The record before this game (0 when `had_record` is false).
+    pub previous_record: u64,
+}
+
+/// The record and statistics of one set of rules (one variant).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct games_canicas_record {
+    /// Best points of a finished fresh game (the record; 0 with no games).
+    pub best_points: u64,
+    /// Fresh games recorded.
+    pub games: u64,
+    /// Points of all fresh games.
+    pub total_points: u64,
+    /// Moves of all fresh games.
+    pub total_moves: u64,
+    /// Replayed games recorded.
+    pub replays: u64,
+    /// Best points of a replayed game.
+    pub replay_best_points: u64,
+}
+
+/// The records of every variant played. Opaque: create it with
+/// `games_canicas_records_new` or `games_canicas_records_load`, release it
+/// with `games_canicas_records_free`.
+#[derive(Debug)]
+pub struct games_canicas_records(Guarded<Records>);
+
+impl Handle for games_canicas_records {
+    type Value = Records;
+    fn guarded(&self) -> &Guarded<Records> {
+        &self.0
+    }
+}
+
+/// Create empty records in `*out_records`, owned by the caller (release
+/// them with `games_canicas_records_free`).
+///
+/// # Safety
+/// `out_records` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_new(
+    out_records: *mut *mut games_canicas_records,
+) -> games_result {
+    // SAFETY: forwarded from the caller.
+    guard(|| unsafe {
+        box_into(
+            games_canicas_records(Guarded::new(Records::new())),
+            out_records,
+        )
+    })
+}
+
+/// Release records (NULL does nothing).
+///
+/// # Safety
+/// `records` must be NULL or a live handle released once.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_free(records: *mut games_canicas_records) {
+    // SAFETY: NULL or a live handle released once, per the caller.
+    unsafe { free_box(records) };
+}
+
+/// Record a game at its end and write its summary to `*out_summary` (may be
+/// NULL): points, moves, lines removed by length, and whether it set a new
+/// record for its rules. `elapsed_millis` is the time the host measured. A
+/// fresh deal that beats the record (or is the first game of its rules)
+/// sets a new record; a replay never does and counts apart. A game that is
+/// not over (`game_over` not set) gives `GAMES_RESULT_WRONG_PHASE` and
+/// records nothing. Call it once per game, when `game_over` is first set:
+/// each call records a game.
+///
+/// # Safety
+/// `records` NULL or live; `game` NULL or live; `out_summary` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_finish(
+    records: *mut games_canicas_records,
+    game: *const games_canicas_game,
+    elapsed_millis: u64,
+    out_summary: *mut games_canicas_summary,
+) -> games_result {
+    // SAFETY: both handles and the out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle_mut(records, |r| {
+            with_handle(game, |g| {
+                let Ok(s) = r
+                    .value
+                    .finish(&g.value.game, Duration::from_millis(elapsed_millis))
+                else {
+                    return GAMES_RESULT_WRONG_PHASE;
+                };
+                let mut lines_by_length = [0u64; 12];
+                for (len, n) in &s.lines_by_length {
+                    if let Some(slot) = lines_by_length.get_mut(usize::from(*len)) {
+                        *slot = *n;
+                    }
+                }
+                let summary = games_canicas_summary {
+                    options: games_canicas_options::from_rules(s.rules),
+                    deal: s.deal,
+                    replay: s.replay,
+                    points: s.points,
+                    moves: s.moves,
+                    elapsed_millis,
+                    lines_by_length,
+                    new_record: s.new_record,
+                    had_record: s.previous_record.is_some(),
+                    previous_record: s.previous_record.unwrap_or(0),
+                };
+                write_optional(out_summary, summary);
+                GAMES_RESULT_OK
+            })
+        })
+    }
+}
+
+/// The record and statistics of the rules `options` (NULL: the
+/// five-in-a-row game) in `*out_record`; all zeros when no game of them was
+/// recorded. Rules that cannot be played give `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `records` NULL or live; `options` NULL or readable; `out_record` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_get(
+    records: *const games_canicas_records,
+    options: *const games_canicas_options,
+    out_record: *mut games_canicas_record,
+) -> games_result {
+    // SAFETY: the handle and pointers are as this function's contract requires.
+    unsafe {
+        with_handle(records, |r| {
+            let Some(rules) = read_rules(options) else {
+                return GAMES_RESULT_INVALID_PARAMETER;
+            };
+            let record = r
+                .value
+                .entry(&rules)
+                .map(|e| games_canicas_record {
+                    best_points: e.best_points,
+                    games: e.games,
+                    total_points: e.total_points,
+                    total_moves: e.total_moves,
+                    replays: e.replays,
+                    replay_best_points: e.replay_best_points,
+                })
+                .unwrap_or_default();
+            write_out(out_record, record)
+        })
+    }
+}
+
+/// Save the records of every variant as versioned JSON bytes (not
+/// NUL-terminated) into the caller's buffer, for the host to persist.
+///
+/// # Safety
+/// `records` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_save(
+    records: *const games_canicas_records,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(records, |r| {
+            write_slice(r.value.to_json().as_bytes(), buf, cap, out_len)
+        })
+    }
+}
+
+/// Load records written by `games_canicas_records_save` into a new handle
+/// in `*out_records`, owned by the caller (release it with
+/// `games_canicas_records_free`). Malformed or inconsistent bytes give
+/// `GAMES_RESULT_INVALID_DATA`, an unknown version
+/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `out_records` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_records_load(
+    data: *const u8,
+    len: usize,
+    out_records: *mut *mut games_canicas_records,
+) -> games_result {
+    guard(|| {
+        if out_records.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return GAMES_RESULT_INVALID_DATA;
+        };
+        let records = match Records::from_json(text) {
+            Ok(r) => r,
+            Err(StateError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
+            Err(_) => return GAMES_RESULT_INVALID_DATA,
+        };
+        // SAFETY: `out_records` is non-NULL and writable, per the caller.
+        unsafe { box_into(games_canicas_records(Guarded::new(records)), out_records) }
+    })
+}
