@@ -272,23 +272,23 @@ pub fn random_playout<G: Playable>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A tiny game for the generic tools: a counter from `n` down to 0; a
     /// player takes 1 or 2, then chance adds 0 (weight 3) or 1 (weight 1)
     /// while the counter is above 0. Whoever takes the last one wins.
     #[derive(Clone, Debug, PartialEq, Eq)]
-    pub(super) struct Countdown {
+    pub(crate) struct Countdown {
         left: u32,
         to_move: Player,
         chance_next: bool,
         /// A planted bug for the suite to find: moves are written wrong.
-        pub(super) bad_text: bool,
+        pub(crate) bad_text: bool,
     }
 
     #[derive(Debug, PartialEq, Eq)]
-    pub(super) struct Refused;
+    pub(crate) struct Refused;
     impl fmt::Display for Refused {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.write_str("refused")
@@ -389,7 +389,7 @@ mod tests {
         }
     }
 
-    pub(super) fn start(n: u32) -> Countdown {
+    pub(crate) fn start(n: u32) -> Countdown {
         Countdown {
             left: n,
             to_move: Player::First,

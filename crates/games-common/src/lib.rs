@@ -31,6 +31,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod arena;
 mod budget;
 mod game;
 mod player;

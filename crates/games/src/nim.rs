@@ -3,8 +3,9 @@
 use std::io::{BufRead, Write};
 
 use clap::Args;
+use games_common::arena::{self, ArenaOptions, FnAgent};
 use games_common::{Budget, CancelFlag, GameRng, Player};
-use nim_core::{ai_move, analyze, Game, Level, Match, MatchResult, Move, Position, Rule};
+use nim_core::{ai_move, analyze, Level, Match, MatchResult, Move, Position, Rule};
 use serde::Serialize;
 
 use games_cli::progress::Progress;
@@ -353,42 +354,47 @@ fn level_name(level: Level) -> String {
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let rows = parse_list(&args.rows)?;
     let rule = rule(args.misere);
-    let cancel = CancelFlag::new();
-    // Separate generators per side, so one side's draws never shift the other's.
-    let mut rng_a = GameRng::from_seed(args.seed);
-    let mut rng_b = GameRng::from_seed(args.seed ^ 0x9E37_79B9_7F4A_7C15);
+    let start = Position::new(&rows, rule, Player::First).map_err(|e| e.to_string())?;
+    let agent = |level: Level| {
+        FnAgent::new(
+            level_name(level),
+            move |p: &Position, rng: &mut GameRng, cancel: &CancelFlag| {
+                ai_move(p, level, rng, Budget::UNLIMITED, cancel).map(|answer| answer.mv)
+            },
+        )
+    };
+    let progress = Progress::new("nim arena", u64::from(args.games), "games");
+    let options = ArenaOptions {
+        games: args.games,
+        seed: args.seed,
+        // Nim moves take nanoseconds: threads would cost more than they save.
+        threads: 1,
+        ..ArenaOptions::default()
+    };
+    let played = arena::arena(
+        &|_| start.clone(),
+        &agent(args.a),
+        &agent(args.b),
+        options,
+        &CancelFlag::new(),
+        &|_, _| progress.add(1),
+    )
+    .map_err(|e| e.to_string())?;
+    progress.finish();
     let mut a = SideReport::new(args.a);
     let mut b = SideReport::new(args.b);
-    let progress = Progress::new("nim arena", u64::from(args.games), "games");
-    for i in 0..args.games {
-        // A is Player::First in even games, Player::Second in odd ones; Player::First moves first.
-        let a_player = if i % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let mut game = Game::new(&rows, rule, Player::First, 0).map_err(|e| e.to_string())?;
-        while !game.is_over() {
-            let pos = game.position();
-            let (level, rng) = if pos.to_move() == a_player {
-                (args.a, &mut rng_a)
-            } else {
-                (args.b, &mut rng_b)
-            };
-            let answer = ai_move(pos, level, rng, Budget::UNLIMITED, &cancel).ok_or("no move")?;
-            game.play(answer.mv).map_err(|e| e.to_string())?;
-        }
-        let winner = game.winner().ok_or("no winner")?;
-        let side = if winner == a_player { &mut a } else { &mut b };
+    for game in &played.games {
+        // The seat that won: Player::First moves first.
+        let a_won = game.returns[0] > game.returns[1];
+        let winner = if a_won { game.a_seat } else { game.a_seat.other() };
+        let side = if a_won { &mut a } else { &mut b };
         side.wins += 1;
         if winner == Player::First {
             side.wins_moving_first += 1;
         } else {
             side.wins_moving_second += 1;
         }
-        progress.add(1);
     }
-    progress.finish();
     let report = ArenaReport {
         game: "nim",
         rows,

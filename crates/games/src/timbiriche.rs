@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use games_cli::progress::{Progress, StatusLine};
 use games_cli::term::{ask_command, parse_seconds, say};
+use games_common::arena::{self, ArenaOptions, FnAgent};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -220,62 +221,6 @@ struct ArenaReport {
     b: SideStats,
 }
 
-struct GameRecord {
-    a_won: Option<bool>,
-    times: [Vec<Duration>; 2],
-}
-
-/// One arena game: `a_first` says whether A draws the first line.
-fn arena_game(args: &ArenaArgs, index: u32) -> Result<GameRecord, String> {
-    let a_player = if index % 2 == 0 {
-        Player::First
-    } else {
-        Player::Second
-    };
-    let variant = if args.misere {
-        Variant::misere()
-    } else {
-        Variant::standard()
-    };
-    let mut position =
-        Position::new(args.size, &variant, Player::First).map_err(|e| e.to_string())?;
-    // Per game and side generators: the outcome does not depend on the threads.
-    let mut rngs = [
-        GameRng::from_seed(
-            args.seed
-                .wrapping_mul(1_000_003)
-                .wrapping_add(u64::from(index) * 2),
-        ),
-        GameRng::from_seed(
-            args.seed
-                .wrapping_mul(1_000_003)
-                .wrapping_add(u64::from(index) * 2 + 1),
-        ),
-    ];
-    let cancel = CancelFlag::new();
-    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    while !position.is_over() {
-        let side = usize::from(position.to_move() != a_player); // 0 = A, 1 = B
-        let level = if side == 0 { args.a } else { args.b };
-        let started = Instant::now();
-        let answer = ai_move(
-            &position,
-            level,
-            &mut rngs[side],
-            level.default_budget(),
-            &cancel,
-        )
-        .map_err(|e| e.to_string())?;
-        times[side].push(started.elapsed());
-        position.play(answer.line).map_err(|e| e.to_string())?;
-    }
-    let a_won = match position.result() {
-        Some(GameResult::Win(p)) => Some(p == a_player),
-        _ => None,
-    };
-    Ok(GameRecord { a_won, times })
-}
-
 fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
     times.sort_unstable();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -290,40 +235,43 @@ fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
 
 /// `games arena timbiriche`.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
-    let threads = args.threads.clamp(1, 64);
+    let variant = if args.misere {
+        Variant::misere()
+    } else {
+        Variant::standard()
+    };
+    let start = Position::new(args.size, &variant, Player::First).map_err(|e| e.to_string())?;
+    let agent = |level: Level| {
+        FnAgent::new(
+            level.name(),
+            move |p: &Position, rng: &mut GameRng, cancel: &CancelFlag| {
+                ai_move(p, level, rng, level.default_budget(), cancel)
+                    .ok()
+                    .map(|answer| answer.line)
+            },
+        )
+    };
     let progress = Progress::new("dots and boxes arena", u64::from(args.games), "games");
-    let progress = &progress;
-    let records: Vec<Result<GameRecord, String>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (0..args.games)
-                        .filter(|i| i % threads == t)
-                        .map(|i| {
-                            let record = arena_game(args, i);
-                            progress.add(1);
-                            record
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
+    let options = ArenaOptions {
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads.clamp(1, 64) as usize,
+        ..ArenaOptions::default()
+    };
+    let played = arena::arena(
+        &|_| start.clone(),
+        &agent(args.a),
+        &agent(args.b),
+        options,
+        &CancelFlag::new(),
+        &|_, _| progress.add(1),
+    )
+    .map_err(|e| e.to_string())?;
     progress.finish();
-    let (mut wins_a, mut wins_b, mut draws) = (0, 0, 0);
+    let [wins_a, wins_b, draws] = played.wins();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    for record in records {
-        let record = record?;
-        match record.a_won {
-            Some(true) => wins_a += 1,
-            Some(false) => wins_b += 1,
-            None => draws += 1,
-        }
-        for (all, mine) in times.iter_mut().zip(record.times) {
+    for game in &played.games {
+        for (all, mine) in times.iter_mut().zip(&game.move_times) {
             all.extend(mine);
         }
     }
