@@ -386,7 +386,11 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     for game in &played.games {
         // The seat that won: Player::First moves first.
         let a_won = game.returns[0] > game.returns[1];
-        let winner = if a_won { game.a_seat } else { game.a_seat.other() };
+        let winner = if a_won {
+            game.a_seat
+        } else {
+            game.a_seat.other()
+        };
         let side = if a_won { &mut a } else { &mut b };
         side.wins += 1;
         if winner == Player::First {

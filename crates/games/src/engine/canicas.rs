@@ -12,7 +12,7 @@
 use canicas_core::{ai, apply_on_board, move_text, parse_move, Rules, Setup, State, Variant};
 use games_common::Budget;
 
-use super::ugi::{parse_seed, Answer, Limits, Search, UgiGame, SEED_OPTION};
+use super::ugi::{parse_seed, Answer, Limits, Search, UgiGame, UgiRules, SEED_OPTION};
 
 /// A position of the protocol: a whole game (deal known) or what a player sees.
 #[derive(Clone, Debug)]
@@ -92,7 +92,33 @@ impl UgiGame for CanicasEngine {
             .map_err(|e| e.to_string())
     }
 
-    fn parse_fen(&self, fen: &str) -> Result<CanicasPosition, String> {
+    fn search(&mut self, state: &CanicasPosition, limits: Limits) -> Search {
+        let setup = state.setup();
+        // No limit from `go`: the engine's node budget, the same on every machine.
+        let budget = if limits.budget == Budget::UNLIMITED && !limits.infinite {
+            Budget::nodes(self.nodes)
+        } else {
+            limits.budget
+        };
+        Box::new(move |cancel| {
+            let view = setup.view().ok()?;
+            let hint = ai::hint(&view, budget, cancel);
+            let best = move_text(hint.best?, setup.rules.size);
+            Some(Answer {
+                pv: vec![best.clone()],
+                best,
+                nodes: hint.stats.nodes,
+                depth: None,
+                score: None,
+            })
+        })
+    }
+}
+
+/// Color Lines' position is a game or a board seen without its deal, so
+/// it writes its rules for the protocol itself.
+impl UgiRules for CanicasPosition {
+    fn parse_fen(fen: &str) -> Result<CanicasPosition, String> {
         let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
         Ok(match setup.to_state().map_err(|e| e.to_string())? {
             Some(state) => CanicasPosition::Game(Box::new(state)),
@@ -100,12 +126,12 @@ impl UgiGame for CanicasEngine {
         })
     }
 
-    fn to_fen(&self, state: &CanicasPosition) -> String {
-        state.setup().to_fen()
+    fn to_fen(&self) -> String {
+        self.setup().to_fen()
     }
 
-    fn play(&self, state: &mut CanicasPosition, text: &str) -> Result<(), String> {
-        match state {
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        match self {
             CanicasPosition::Game(s) => {
                 let mv = parse_move(text, s.rules().size).map_err(|e| e.to_string())?;
                 s.play(mv)
@@ -130,45 +156,23 @@ impl UgiGame for CanicasEngine {
         }
     }
 
-    fn is_over(&self, state: &CanicasPosition) -> bool {
-        match state {
+    fn is_over(&self) -> bool {
+        match self {
             CanicasPosition::Game(s) => s.is_over(),
             CanicasPosition::Seen(s) => s.board.is_full(),
         }
     }
 
-    fn p1_to_move(&self, _state: &CanicasPosition) -> bool {
+    fn p1_to_move(&self) -> bool {
         true
     }
 
-    fn result(&self, state: &CanicasPosition) -> &'static str {
+    fn result(&self) -> &'static str {
         // One player: no one wins; a filled board ends the game.
-        if self.is_over(state) {
+        if self.is_over() {
             "draw"
         } else {
             "none"
         }
-    }
-
-    fn search(&mut self, state: &CanicasPosition, limits: Limits) -> Search {
-        let setup = state.setup();
-        // No limit from `go`: the engine's node budget, the same on every machine.
-        let budget = if limits.budget == Budget::UNLIMITED && !limits.infinite {
-            Budget::nodes(self.nodes)
-        } else {
-            limits.budget
-        };
-        Box::new(move |cancel| {
-            let view = setup.view().ok()?;
-            let hint = ai::hint(&view, budget, cancel);
-            let best = move_text(hint.best?, setup.rules.size);
-            Some(Answer {
-                pv: vec![best.clone()],
-                best,
-                nodes: hint.stats.nodes,
-                depth: None,
-                score: None,
-            })
-        })
     }
 }

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use games_common::{GameRng, Player};
-use nim_core::{ai_move, analyze, Game, Level, Move, Position, Rule, CLASSIC_ROWS};
+use nim_core::{ai_move, analyze, Game, Level, Position, Rule, CLASSIC_ROWS};
 
 use super::ugi::{
     parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
@@ -83,35 +83,6 @@ impl UgiGame for NimEngine {
 
     fn start(&self) -> Result<Position, String> {
         Position::new(&self.rows, self.rule, Player::First).map_err(|e| e.to_string())
-    }
-
-    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
-        Position::from_notation(fen).map_err(|e| e.to_string())
-    }
-
-    fn to_fen(&self, state: &Position) -> String {
-        state.to_notation()
-    }
-
-    fn play(&self, state: &mut Position, mv: &str) -> Result<(), String> {
-        let mv = Move::from_notation(mv).map_err(|e| e.to_string())?;
-        state.play(mv).map_err(|e| e.to_string())
-    }
-
-    fn is_over(&self, state: &Position) -> bool {
-        state.is_over()
-    }
-
-    fn p1_to_move(&self, state: &Position) -> bool {
-        state.to_move() == Player::First
-    }
-
-    fn result(&self, state: &Position) -> &'static str {
-        match state.winner() {
-            Some(Player::First) => "p1win",
-            Some(Player::Second) => "p2win",
-            None => "none",
-        }
     }
 
     fn search(&mut self, state: &Position, limits: Limits) -> Search {

@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use games_common::{Budget, GameRng, Player};
-use timbiriche_core::{ai_move, notation, BoardSize, GameResult, Level, Position, Variant};
+use timbiriche_core::{ai_move, notation, BoardSize, Level, Position, Variant};
 
 use super::ugi::{
     parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
@@ -75,36 +75,6 @@ impl UgiGame for TimbiricheEngine {
             ..Variant::standard()
         };
         Position::new(self.size, &variant, Player::First).map_err(|e| e.to_string())
-    }
-
-    fn parse_fen(&self, fen: &str) -> Result<Position, String> {
-        Position::from_fen(fen).map_err(|e| e.to_string())
-    }
-
-    fn to_fen(&self, state: &Position) -> String {
-        state.to_fen()
-    }
-
-    fn play(&self, state: &mut Position, mv: &str) -> Result<(), String> {
-        let line = notation::parse_line(state.size(), mv).map_err(|e| e.to_string())?;
-        state.play(line).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn is_over(&self, state: &Position) -> bool {
-        state.is_over()
-    }
-
-    fn p1_to_move(&self, state: &Position) -> bool {
-        state.to_move() == Player::First
-    }
-
-    fn result(&self, state: &Position) -> &'static str {
-        match state.result() {
-            Some(GameResult::Win(Player::First)) => "p1win",
-            Some(GameResult::Win(Player::Second)) => "p2win",
-            Some(GameResult::Draw) => "draw",
-            None => "none",
-        }
     }
 
     fn search(&mut self, state: &Position, limits: Limits) -> Search {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use games_common::{Budget, CancelFlag};
+use games_common::{Actor, Budget, CancelFlag, Playable, Player};
 
 use super::lines::{shorten, Line, Lines};
 
@@ -48,8 +48,10 @@ pub type Search = Box<dyn FnOnce(&CancelFlag) -> Option<Answer> + Send>;
 
 /// One game's side of the protocol, built on its crate's API.
 pub trait UgiGame {
-    /// A position with everything the game needs (rows, board, scores...).
-    type State: Clone;
+    /// A position with everything the game needs (rows, board, scores...),
+    /// and its rules for the protocol ([`UgiRules`]: every game on the
+    /// `Playable` trait has them).
+    type State: UgiRules;
     /// `id name` line.
     fn name(&self) -> String;
     /// `option ...` lines (without the leading `option `).
@@ -66,26 +68,75 @@ pub trait UgiGame {
     /// # Errors
     /// A sentence when the options do not make a valid start.
     fn start(&self) -> Result<Self::State, String>;
+    /// Prepare the search of `state` within `limits`.
+    fn search(&mut self, state: &Self::State, limits: Limits) -> Search;
+}
+
+/// The rules side of the protocol: position strings, moves in the game's
+/// notation, the end and the result. Every game on the `Playable` trait of
+/// `games-common` has them through the blanket implementation below (its
+/// state string is the position string, its move text the notation), so the
+/// UGI loop runs any such game; a state that is not a `Playable` (Color
+/// Lines' engine also takes boards seen without their deal) writes its own.
+pub trait UgiRules: Clone {
     /// `position fen ...`.
     ///
     /// # Errors
     /// A sentence when the string is not a valid position.
-    fn parse_fen(&self, fen: &str) -> Result<Self::State, String>;
-    /// The position string of `state` (round-trips with [`UgiGame::parse_fen`]).
-    fn to_fen(&self, state: &Self::State) -> String;
+    fn parse_fen(fen: &str) -> Result<Self, String>;
+    /// The position string (round-trips with [`UgiRules::parse_fen`]).
+    fn to_fen(&self) -> String;
     /// Play one move written in the game's notation.
     ///
     /// # Errors
-    /// A sentence when the move is malformed or illegal; `state` is unchanged.
-    fn play(&self, state: &mut Self::State, mv: &str) -> Result<(), String>;
+    /// A sentence when the move is malformed or illegal; the state is unchanged.
+    fn play_text(&mut self, mv: &str) -> Result<(), String>;
     /// Whether the game is over.
-    fn is_over(&self, state: &Self::State) -> bool;
+    fn is_over(&self) -> bool;
     /// Whether player 1 is to move.
-    fn p1_to_move(&self, state: &Self::State) -> bool;
+    fn p1_to_move(&self) -> bool;
     /// `p1win`, `p2win`, `draw`, or `none` while the game goes on.
-    fn result(&self, state: &Self::State) -> &'static str;
-    /// Prepare the search of `state` within `limits`.
-    fn search(&mut self, state: &Self::State, limits: Limits) -> Search;
+    fn result(&self) -> &'static str;
+}
+
+impl<G: Playable> UgiRules for G {
+    fn parse_fen(fen: &str) -> Result<G, String> {
+        G::parse_state(fen).map_err(|e| e.to_string())
+    }
+
+    fn to_fen(&self) -> String {
+        self.state_string()
+    }
+
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        let mv = self.parse_move(mv).map_err(|e| e.to_string())?;
+        Playable::play(self, mv).map_err(|e| e.to_string())
+    }
+
+    fn is_over(&self) -> bool {
+        self.is_terminal()
+    }
+
+    fn p1_to_move(&self) -> bool {
+        self.actor() == Actor::Player(Player::First)
+    }
+
+    fn result(&self) -> &'static str {
+        let [p1, p2] = match self.returns()[..] {
+            [p1, p2] => [p1, p2],
+            [p1] => [p1, p1],
+            _ => [0.0, 0.0],
+        };
+        if !self.is_terminal() {
+            "none"
+        } else if p1 > p2 {
+            "p1win"
+        } else if p2 > p1 {
+            "p2win"
+        } else {
+            "draw"
+        }
+    }
 }
 
 /// The `option` line of the `Misere` check every two-player game offers.
@@ -241,10 +292,10 @@ pub fn run<G: UgiGame>(mut game: G, author: &str, input: &mut dyn BufRead, out: 
                     continue;
                 };
                 match rest {
-                    ["gameover"] => send(&out, &format!("response {}", game.is_over(s))),
-                    ["p1turn"] => send(&out, &format!("response {}", game.p1_to_move(s))),
-                    ["result"] => send(&out, &format!("response {}", game.result(s))),
-                    ["fen"] => send(&out, &format!("response {}", game.to_fen(s))),
+                    ["gameover"] => send(&out, &format!("response {}", s.is_over())),
+                    ["p1turn"] => send(&out, &format!("response {}", s.p1_to_move())),
+                    ["result"] => send(&out, &format!("response {}", s.result())),
+                    ["fen"] => send(&out, &format!("response {}", s.to_fen())),
                     _ => error("query takes gameover, p1turn, result or fen"),
                 }
             }
@@ -273,11 +324,11 @@ pub fn run<G: UgiGame>(mut game: G, author: &str, input: &mut dyn BufRead, out: 
                     error("no position: send `position` first");
                     continue;
                 };
-                if game.is_over(s) {
+                if s.is_over() {
                     send(&out, "bestmove none");
                     continue;
                 }
-                let limits = match parse_go(rest, game.p1_to_move(s)) {
+                let limits = match parse_go(rest, s.p1_to_move()) {
                     Ok(l) => l,
                     Err(e) => {
                         error(&e);
@@ -362,7 +413,7 @@ fn parse_position<G: UgiGame>(game: &G, words: &[&str]) -> Result<G::State, Stri
     };
     let mut state = match head {
         ["startpos"] => game.start()?,
-        ["fen", fen @ ..] if !fen.is_empty() => game.parse_fen(&fen.join(" "))?,
+        ["fen", fen @ ..] if !fen.is_empty() => G::State::parse_fen(&fen.join(" "))?,
         _ => {
             return Err(
                 "write `position startpos [moves ...]` or `position fen <string> [moves ...]`"
@@ -371,7 +422,8 @@ fn parse_position<G: UgiGame>(game: &G, words: &[&str]) -> Result<G::State, Stri
         }
     };
     for mv in moves {
-        game.play(&mut state, mv)
+        state
+            .play_text(mv)
             .map_err(|e| format!("move `{mv}`: {e}"))?;
     }
     Ok(state)
@@ -380,6 +432,133 @@ fn parse_position<G: UgiGame>(game: &G, words: &[&str]) -> Result<G::State, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use games_common::search::flat_monte_carlo;
+    use games_common::GameRng;
+
+    /// An engine written against the `Playable` trait alone: the rules come
+    /// from the blanket `UgiRules`, the search is the generic flat Monte
+    /// Carlo of games-common. Nothing in it knows which game it plays.
+    struct TraitEngine<G> {
+        start: G,
+    }
+
+    impl<G: Playable + Send + 'static> UgiGame for TraitEngine<G> {
+        type State = G;
+        fn name(&self) -> String {
+            format!("trait-{}", G::NAME)
+        }
+        fn options(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn set_option(&mut self, name: &str, _: &str) -> Result<(), String> {
+            Err(format!("unknown option `{name}`"))
+        }
+        fn new_game(&mut self) {}
+        fn start(&self) -> Result<G, String> {
+            Ok(self.start.clone())
+        }
+        fn search(&mut self, state: &G, limits: Limits) -> Search {
+            let state = state.clone();
+            Box::new(move |cancel| {
+                let mut rng = GameRng::from_seed(1);
+                let found = flat_monte_carlo(&state, limits.budget, cancel, &mut rng)?;
+                Some(Answer {
+                    best: state.move_text(found.mv),
+                    nodes: found.stats.nodes,
+                    ..Answer::default()
+                })
+            })
+        }
+    }
+
+    /// Input fed line by line from the test, as a GUI would.
+    struct Feed(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
+
+    impl std::io::Read for Feed {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.1.is_empty() {
+                match self.0.recv() {
+                    Ok(bytes) => self.1 = bytes,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.1.len());
+            buf[..n].copy_from_slice(&self.1[..n]);
+            self.1.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// Runs `script` through the loop, one line at a time; after a `go`
+    /// line it waits for the `bestmove`, as a GUI does. What the engine wrote.
+    fn session<G: Playable + Send + 'static>(start: G, script: &[&str]) -> String {
+        let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let out: Out = buffer.clone();
+        let (send_line, lines) = std::sync::mpsc::channel();
+        let engine = std::thread::spawn(move || {
+            let mut input = std::io::BufReader::new(Feed(lines, Vec::new()));
+            run(TraitEngine { start }, "test", &mut input, out);
+        });
+        let written =
+            || String::from_utf8(buffer.lock().map(|b| b.clone()).unwrap_or_default()).unwrap();
+        for line in script {
+            let answers = written().matches("bestmove").count();
+            send_line.send(format!("{line}\n").into_bytes()).unwrap();
+            if line.starts_with("go") {
+                while written().matches("bestmove").count() == answers {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        }
+        drop(send_line);
+        engine.join().unwrap();
+        written()
+    }
+
+    #[test]
+    fn the_loop_runs_any_game_through_the_trait() {
+        // Nim: after 3-5 and 2-4 only row 1 is left; the search must take it all.
+        let nim = session(
+            nim_core::Position::default(),
+            &[
+                "ugi",
+                "position startpos moves 3-5 2-4",
+                "query fen",
+                "query p1turn",
+                "go nodes 300",
+                "position startpos moves 3-5 2-4 1-3",
+                "query gameover",
+                "query result",
+                "quit",
+            ],
+        );
+        assert!(nim.contains("id name trait-nim"), "{nim}");
+        assert!(
+            nim.contains("response 3,0,0 normal 1\nresponse true\n"),
+            "{nim}"
+        );
+        assert!(nim.contains("bestmove 1-3"), "{nim}");
+        assert!(nim.contains("response true\nresponse p1win"), "{nim}");
+        // Dots and boxes 1×1: the same engine, another game.
+        let size = timbiriche_core::BoardSize::new(1, 1).unwrap();
+        let dots = session(
+            timbiriche_core::Position::standard(size),
+            &[
+                "ugi",
+                "position startpos moves a1-b1 a2-b2 a1-a2",
+                "go nodes 100",
+                "position startpos moves a1-c1",
+                "query result",
+                "quit",
+            ],
+        );
+        assert!(dots.contains("bestmove b1-b2"), "the last line: {dots}");
+        assert!(dots.contains("info string error: move `a1-c1`"), "{dots}");
+        assert!(
+            dots.contains("response none"),
+            "the last good state is kept: {dots}"
+        );
+    }
 
     #[test]
     fn go_parameters() {
