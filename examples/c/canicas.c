@@ -621,13 +621,24 @@ static void bare_board_and_arena(void) {
     CHECK(out.lines[0].start == 0 && out.lines[0].length == 5 && out.lines[0].direction == GAMES_CANICAS_DIRECTION_HORIZONTAL);
     CHECK(!out.arrivals_needed); /* the 2 stays: the player moves again */
     CHECK(cells[0] == 0 && cells[4] == 0 && cells[5] == 0 && cells[9] == 2);
-    /* The four-in-a-row rules score the same line of 5 as 5 x 2 x 2 = 20. */
+    /* The four-in-a-row rules score a line of 5 as 5 x 2 x 2 = 20. (Row 1
+     * 1 1 . 1 1 . 1: no four yet; g1 goes round through row 2 to c1.) */
+    memset(cells, 0, sizeof cells);
+    cells[0] = cells[1] = cells[3] = cells[4] = cells[6] = 1;
+    games_canicas_options four;
+    games_canicas_move four_move = {6, 2};
+    CHECK_RESULT(games_canicas_options_default(GAMES_CANICAS_VARIANT_FOUR, &four), GAMES_RESULT_OK);
+    CHECK_RESULT(games_canicas_board_apply(&four, cells, 81, four_move, &out), GAMES_RESULT_OK);
+    CHECK(out.legal && out.points == 20 && out.arrivals_needed); /* the board emptied */
+    /* A board no game rests on, a four already in a row under these rules,
+     * is refused and left as it was. */
     memset(cells, 0, sizeof cells);
     cells[0] = cells[1] = cells[2] = cells[3] = cells[5] = 1;
-    games_canicas_options four;
-    CHECK_RESULT(games_canicas_options_default(GAMES_CANICAS_VARIANT_FOUR, &four), GAMES_RESULT_OK);
-    CHECK_RESULT(games_canicas_board_apply(&four, cells, 81, line_move, &out), GAMES_RESULT_OK);
-    CHECK(out.legal && out.points == 20 && out.arrivals_needed); /* the board emptied */
+    CHECK_RESULT(games_canicas_board_apply(&four, cells, 81, line_move, &out), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK(cells[0] == 1 && cells[5] == 1 && cells[4] == 0);
+    const uint8_t next_colours[3] = {2, 3, 4};
+    games_canicas_move hinted;
+    CHECK_RESULT(games_canicas_board_hint(&four, cells, 81, next_colours, 3, NULL, NULL, &hinted), GAMES_RESULT_INVALID_PARAMETER);
     /* A move that forms no line: the board as the move left it, arrivals needed. */
     memset(cells, 0, sizeof cells);
     cells[0] = 3;

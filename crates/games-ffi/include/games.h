@@ -559,9 +559,12 @@
  * 4, a call on a handle another thread is inside returns
  * `GAMES_RESULT_BUSY` (15), every save is the core crate's save (format
  * version 2; version-1 saves still load), and `games_nim_play_notation`
- * and `games_nim_move_to_string` are new.
+ * and `games_nim_move_to_string` are new; 5, `games_canicas_board_apply`
+ * and `games_canicas_board_hint` refuse a board with a line of the rules'
+ * length still on it (`GAMES_RESULT_INVALID_PARAMETER`), which no game
+ * rests on, where they used to play on it.
  */
-#define GAMES_ABI_VERSION 4
+#define GAMES_ABI_VERSION 5
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -2342,7 +2345,8 @@ games_result games_canicas_last_error_code(const games_canicas_game *game, uint3
  * `_TARGET_TAKEN`, `_UNREACHABLE`). A legal move rewrites `cells` with the
  * board after it and its lines' removal, and says whether marbles would
  * arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
- * or colours give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+ * or colours, or a board no game rests on (a line of the rules' length
+ * still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
  *
  * # Safety
  * `options` NULL or readable; `cells` NULL or `cells_len` readable and
@@ -2386,8 +2390,8 @@ games_result games_canicas_arena(const games_canicas_options *options,
  * The AI's move for a bare position (a board typed in, say): `cells` one
  * colour per cell (0 free, `size`² of them for the rules of `options`,
  * NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
- * move is written to `*out_move`. Bad rules, cells or colours give
- * `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
+ * move is written to `*out_move`. Bad rules, cells or colours, or a board
+ * with a line still on it, give `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
  * gives `GAMES_RESULT_GAME_OVER`.
  *
  * # Safety

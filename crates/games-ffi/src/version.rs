@@ -21,8 +21,11 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// 4, a call on a handle another thread is inside returns
 /// `GAMES_RESULT_BUSY` (15), every save is the core crate's save (format
 /// version 2; version-1 saves still load), and `games_nim_play_notation`
-/// and `games_nim_move_to_string` are new.
-pub const GAMES_ABI_VERSION: u32 = 4;
+/// and `games_nim_move_to_string` are new; 5, `games_canicas_board_apply`
+/// and `games_canicas_board_hint` refuse a board with a line of the rules'
+/// length still on it (`GAMES_RESULT_INVALID_PARAMETER`), which no game
+/// rests on, where they used to play on it.
+pub const GAMES_ABI_VERSION: u32 = 5;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

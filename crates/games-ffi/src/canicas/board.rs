@@ -5,7 +5,10 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
-/// A board from one colour per cell (0 free), if it fits `rules`.
+/// A board from one colour per cell (0 free), if it fits `rules` and a game
+/// could rest on it: no line of the rules' length still on it
+/// ([`canicas_core::check_board_at_rest`], as `games canicas apply` and the
+/// engine check).
 fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
     if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
         return None;
@@ -16,6 +19,7 @@ fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
             board.set(Cell(u8::try_from(i).ok()?), c);
         }
     }
+    canicas_core::check_board_at_rest(&board, rules).ok()?;
     Some(board)
 }
 
@@ -28,7 +32,8 @@ fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
 /// `_TARGET_TAKEN`, `_UNREACHABLE`). A legal move rewrites `cells` with the
 /// board after it and its lines' removal, and says whether marbles would
 /// arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
-/// or colours give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+/// or colours, or a board no game rests on (a line of the rules' length
+/// still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
 ///
 /// # Safety
 /// `options` NULL or readable; `cells` NULL or `cells_len` readable and
@@ -160,8 +165,8 @@ pub unsafe extern "C" fn games_canicas_arena(
 /// The AI's move for a bare position (a board typed in, say): `cells` one
 /// colour per cell (0 free, `size`² of them for the rules of `options`,
 /// NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
-/// move is written to `*out_move`. Bad rules, cells or colours give
-/// `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
+/// move is written to `*out_move`. Bad rules, cells or colours, or a board
+/// with a line still on it, give `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
 /// gives `GAMES_RESULT_GAME_OVER`.
 ///
 /// # Safety
