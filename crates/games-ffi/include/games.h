@@ -115,6 +115,62 @@
 #define GAMES_BACKGAMMON_RESULT_BACKGAMMON 3
 
 /**
+ * No failure: the last call succeeded (`games_backgammon_last_error_code`).
+ */
+#define GAMES_BACKGAMMON_ERROR_NONE 0
+
+/**
+ * The game is over.
+ */
+#define GAMES_BACKGAMMON_ERROR_GAME_OVER 1
+
+/**
+ * The play or step is not legal with these dice.
+ */
+#define GAMES_BACKGAMMON_ERROR_ILLEGAL_PLAY 2
+
+/**
+ * The text is not a play in the notation (`24/18 13/11`).
+ */
+#define GAMES_BACKGAMMON_ERROR_BAD_NOTATION 3
+
+/**
+ * No dice are rolled yet: roll first.
+ */
+#define GAMES_BACKGAMMON_ERROR_NO_DICE 4
+
+/**
+ * The dice are already rolled for this turn.
+ */
+#define GAMES_BACKGAMMON_ERROR_DICE_ALREADY_ROLLED 5
+
+/**
+ * The turn's steps do not make a complete legal play yet.
+ */
+#define GAMES_BACKGAMMON_ERROR_INCOMPLETE_TURN 6
+
+/**
+ * Dice values out of 1 to 6, or a tied opening roll.
+ */
+#define GAMES_BACKGAMMON_ERROR_BAD_DICE 7
+
+/**
+ * No step of the turn in progress to take back.
+ */
+#define GAMES_BACKGAMMON_ERROR_NOTHING_TO_UNDO 8
+
+/**
+ * A failure that is not about a move (see `games_backgammon_last_error`).
+ */
+#define GAMES_BACKGAMMON_ERROR_OTHER 9
+
+/**
+ * The reason code of a failure that named none; each game's
+ * `_last_error_code` reports it as its `_OTHER` code.
+ */
+#define UNCODED UINT32_MAX
+
+/**
  * The five-in-a-row game (lines of 5 or more leave the board).
  */
 #define GAMES_CANICAS_VARIANT_FIVE 0
@@ -324,6 +380,17 @@
 #define GAMES_NIM_MOVE_TAKE_TOO_MANY 5
 
 /**
+ * The text given as a move is not `ROW-COUNT` (`games_nim_play_notation`).
+ */
+#define GAMES_NIM_MOVE_BAD_NOTATION 6
+
+/**
+ * A call failed for a reason that is not about a move (see
+ * `games_nim_last_error`): only `games_nim_last_error_code` gives it.
+ */
+#define GAMES_NIM_MOVE_OTHER 7
+
+/**
  * The match is still being played.
  */
 #define GAMES_NIM_MATCH_PLAYING 0
@@ -514,6 +581,36 @@
 #define GAMES_TIMBIRICHE_LINES_THIRD_SIDE 3
 
 /**
+ * No failure: the last call succeeded (`games_timbiriche_last_error_code`).
+ */
+#define GAMES_TIMBIRICHE_ERROR_NONE 0
+
+/**
+ * The game is over: every line is drawn.
+ */
+#define GAMES_TIMBIRICHE_ERROR_GAME_OVER 1
+
+/**
+ * The line is not on this board (or not a line: bad orientation).
+ */
+#define GAMES_TIMBIRICHE_ERROR_OFF_BOARD 2
+
+/**
+ * The line is already drawn.
+ */
+#define GAMES_TIMBIRICHE_ERROR_ALREADY_DRAWN 3
+
+/**
+ * The text is not a line in dot notation (`a1-b1`).
+ */
+#define GAMES_TIMBIRICHE_ERROR_BAD_NOTATION 4
+
+/**
+ * A failure that is not about a move (see `games_timbiriche_last_error`).
+ */
+#define GAMES_TIMBIRICHE_ERROR_OTHER 5
+
+/**
  * How many "Learn" lessons there are (five: draw a line; take a box and
  * move again; one line closing two boxes; avoid the 3rd side; the
  * double-cross). Lessons are numbered from 0 in teaching order.
@@ -562,7 +659,14 @@
  * and `games_nim_move_to_string` are new; 5, `games_canicas_board_apply`
  * and `games_canicas_board_hint` refuse a board with a line of the rules'
  * length still on it (`GAMES_RESULT_INVALID_PARAMETER`), which no game
- * rests on, where they used to play on it.
+ * rests on, where they used to play on it; every game exports the common
+ * set of functions under the same names (new: `games_nim_last_error_code`,
+ * `games_timbiriche_legal_moves`, `_play_notation`, `_move_to_string`,
+ * `_last_error_code`, `games_backgammon_legal_moves`, `_play`,
+ * `_move_to_string`, `_undo`, `_last_error_code`, `games_canicas_ai_move`),
+ * and a refused move always leaves a per-game reason code
+ * (`GAMES_NIM_MOVE_BAD_NOTATION` and `_OTHER`, `GAMES_TIMBIRICHE_ERROR_*`,
+ * `GAMES_BACKGAMMON_ERROR_*` are new).
  */
 #define GAMES_ABI_VERSION 5
 
@@ -1796,84 +1900,6 @@ games_result games_backgammon_play_move(games_backgammon_game *game,
                                         const games_backgammon_play *play);
 
 /**
- * The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
- * move now, highest first, from the view of the player on roll: those
- * that keep a complete legal play possible. Empty when no dice are rolled
- * or the play is complete.
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
- */
-games_result games_backgammon_movable_checkers(const games_backgammon_game *game,
-                                               uint8_t *buf,
-                                               size_t cap,
-                                               size_t *out_len);
-
-/**
- * The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
- * checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of
- * the player on roll. Empty when that checker may not move; a `from` above
- * 25 gives `GAMES_RESULT_INVALID_PARAMETER`.
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
- */
-games_result games_backgammon_destinations(const games_backgammon_game *game,
-                                           uint32_t from,
-                                           uint8_t *buf,
-                                           size_t cap,
-                                           size_t *out_len);
-
-/**
- * The single checker that can reach the tapped point `to` (1 to 24,
- * `GAMES_BACKGAMMON_OFF`) now, in `*out_from`; `GAMES_BACKGAMMON_NO_POINT`
- * when none or several can. A `to` above 24 gives
- * `GAMES_RESULT_INVALID_PARAMETER`.
- *
- * # Safety
- * `game` NULL or live; `out_from` NULL or writable.
- */
-games_result games_backgammon_checker_for_point(const games_backgammon_game *game,
-                                                uint32_t to,
-                                                uint32_t *out_from);
-
-/**
- * Move one checker by one die in the turn in progress, from `from` to `to`
- * (view of the player on roll); `*out_step` (may be NULL) gets the step
- * with its hit. Only steps that keep a complete legal play possible are
- * accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled
- * yet `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
- * nothing changes then.
- *
- * # Safety
- * `game` NULL or live; `out_step` NULL or writable.
- */
-games_result games_backgammon_step_play(games_backgammon_game *game,
-                                        uint32_t from,
-                                        uint32_t to,
-                                        games_backgammon_step *out_step);
-
-/**
- * Take back the last step of the turn in progress. With no step to take
- * back it returns `GAMES_RESULT_NOTHING_TO_UNDO`.
- *
- * # Safety
- * `game` must be NULL or a live handle.
- */
-games_result games_backgammon_step_undo(games_backgammon_game *game);
-
-/**
- * Commit the turn once its steps form a complete legal play: the play is
- * recorded and the other player is on roll (or the game is over). An
- * incomplete turn, or no dice, gives `GAMES_RESULT_WRONG_PHASE`; a
- * finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
- *
- * # Safety
- * `game` must be NULL or a live handle.
- */
-games_result games_backgammon_turn_commit(games_backgammon_game *game);
-
-/**
  * The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
  * rolled, in `*out_play` (not played: play it with
  * `games_backgammon_play_move`). `budget` NULL means no limit (every level
@@ -1969,6 +1995,63 @@ games_result games_backgammon_load(const uint8_t *data,
                                    games_backgammon_game **out_game);
 
 /**
+ * Copy every legal play into `buf`: the name every game shares for
+ * `games_backgammon_legal_plays` (the same list, in the same order).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
+ */
+games_result games_backgammon_legal_moves(const games_backgammon_game *game,
+                                          games_backgammon_play *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Play a whole move given as steps: the name every game shares for
+ * `games_backgammon_play_move` (the same call).
+ *
+ * # Safety
+ * `game` NULL or live; `play` NULL or readable.
+ */
+games_result games_backgammon_play(games_backgammon_game *game, const games_backgammon_play *play);
+
+/**
+ * Write `play` in the notation, NUL-terminated: the name every game shares
+ * for `games_backgammon_play_to_string`, with the game handle (NULL or
+ * live; the notation does not depend on it) first as in the other games.
+ *
+ * # Safety
+ * `game` NULL or live; `play` NULL or readable; `buf` NULL or `cap` writable chars;
+ * `out_len` NULL or writable.
+ */
+games_result games_backgammon_move_to_string(const games_backgammon_game *game,
+                                             const games_backgammon_play *play,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+/**
+ * Take back the last step of the turn in progress: the name every game
+ * shares for `games_backgammon_step_undo`. A committed play is final, since
+ * the next roll follows it.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_backgammon_undo(games_backgammon_game *game);
+
+/**
+ * Why the last failed call on this handle failed, as a code: a
+ * `GAMES_BACKGAMMON_ERROR_*` reason after a refused roll, step, play or
+ * undo; `_OTHER` after another failure; `_NONE` after a success.
+ *
+ * # Safety
+ * `game` NULL or live; `out_code` NULL or writable.
+ */
+games_result games_backgammon_last_error_code(const games_backgammon_game *game,
+                                              uint32_t *out_code);
+
+/**
  * Why the last failed call on this handle failed, in words
  * (NUL-terminated; "" when the last call succeeded).
  *
@@ -1979,6 +2062,84 @@ games_result games_backgammon_last_error(const games_backgammon_game *game,
                                          char *buf,
                                          size_t cap,
                                          size_t *out_len);
+
+/**
+ * The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
+ * move now, highest first, from the view of the player on roll: those
+ * that keep a complete legal play possible. Empty when no dice are rolled
+ * or the play is complete.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_backgammon_movable_checkers(const games_backgammon_game *game,
+                                               uint8_t *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+/**
+ * The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
+ * checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of
+ * the player on roll. Empty when that checker may not move; a `from` above
+ * 25 gives `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ */
+games_result games_backgammon_destinations(const games_backgammon_game *game,
+                                           uint32_t from,
+                                           uint8_t *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+/**
+ * The single checker that can reach the tapped point `to` (1 to 24,
+ * `GAMES_BACKGAMMON_OFF`) now, in `*out_from`; `GAMES_BACKGAMMON_NO_POINT`
+ * when none or several can. A `to` above 24 gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_from` NULL or writable.
+ */
+games_result games_backgammon_checker_for_point(const games_backgammon_game *game,
+                                                uint32_t to,
+                                                uint32_t *out_from);
+
+/**
+ * Move one checker by one die in the turn in progress, from `from` to `to`
+ * (view of the player on roll); `*out_step` (may be NULL) gets the step
+ * with its hit. Only steps that keep a complete legal play possible are
+ * accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled
+ * yet `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
+ * nothing changes then.
+ *
+ * # Safety
+ * `game` NULL or live; `out_step` NULL or writable.
+ */
+games_result games_backgammon_step_play(games_backgammon_game *game,
+                                        uint32_t from,
+                                        uint32_t to,
+                                        games_backgammon_step *out_step);
+
+/**
+ * Take back the last step of the turn in progress. With no step to take
+ * back it returns `GAMES_RESULT_NOTHING_TO_UNDO`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_backgammon_step_undo(games_backgammon_game *game);
+
+/**
+ * Commit the turn once its steps form a complete legal play: the play is
+ * recorded and the other player is on roll (or the game is over). An
+ * incomplete turn, or no dice, gives `GAMES_RESULT_WRONG_PHASE`; a
+ * finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_backgammon_turn_commit(games_backgammon_game *game);
 
 /**
  * Fill `*out_options` with the rules of `variant`
@@ -2275,6 +2436,19 @@ games_result games_canicas_hint(games_canicas_game *game,
                                 const games_budget *budget,
                                 const games_cancel_token *cancel,
                                 games_canicas_move *out_move);
+
+/**
+ * The AI's move in `*out_move` (not played): the name every game shares
+ * for `games_canicas_hint` (the same search; Color Lines has one level).
+ *
+ * # Safety
+ * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+ * token; `out_move` NULL or writable.
+ */
+games_result games_canicas_ai_move(games_canicas_game *game,
+                                   const games_budget *budget,
+                                   const games_cancel_token *cancel,
+                                   games_canicas_move *out_move);
 
 /**
  * Save the game in progress (rules, deal, replay flag, moves, undo state)
@@ -2740,6 +2914,18 @@ games_result games_nim_last_error(const games_nim_game *game,
                                   size_t *out_len);
 
 /**
+ * Why the last failed call on this handle failed, as a code: after a
+ * refused move (`games_nim_play`, `games_nim_play_notation`) the
+ * `GAMES_NIM_MOVE_*` reason (`_GAME_OVER`, `_NO_SUCH_ROW`, `_EMPTY_ROW`,
+ * `_TAKE_ZERO`, `_TAKE_TOO_MANY`, `_BAD_NOTATION`); after another failure
+ * `GAMES_NIM_MOVE_OTHER`; `GAMES_NIM_MOVE_OK` after a success.
+ *
+ * # Safety
+ * `game` NULL or live; `out_code` NULL or writable.
+ */
+games_result games_nim_last_error_code(const games_nim_game *game, uint32_t *out_code);
+
+/**
  * Write the message for `result` (a `games_result` number) into `buf` as a
  * NUL-terminated string. `*out_len` receives its length including the NUL.
  * An unknown number gives "unknown result code".
@@ -3017,6 +3203,63 @@ games_result games_timbiriche_save(const games_timbiriche_game *game,
 games_result games_timbiriche_load(const uint8_t *data,
                                    size_t len,
                                    games_timbiriche_game **out_game);
+
+/**
+ * Copy every legal line (every undrawn line) into `buf`, in line index
+ * order (horizontal lines first, row by row, then vertical); empty once the
+ * game is over. The same list as `games_timbiriche_lines` with
+ * `GAMES_TIMBIRICHE_LINES_LEGAL`, under the name every game shares. At most
+ * `GAMES_TIMBIRICHE_MAX_LINES`; a NULL `buf` asks for the count.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_legal_moves(const games_timbiriche_game *game,
+                                          games_timbiriche_line *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * Draw a line written in dot notation (`a1-b1`, either order of the dots)
+ * for the player to move; `*out_completed` (may be NULL) as
+ * `games_timbiriche_play`. Text that is not a line gives
+ * `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`),
+ * a line off the board or drawn `GAMES_RESULT_ILLEGAL_MOVE`, a finished
+ * game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ *
+ * # Safety
+ * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_completed` NULL or writable.
+ */
+games_result games_timbiriche_play_notation(games_timbiriche_game *game,
+                                            const char *text,
+                                            uint32_t *out_completed);
+
+/**
+ * Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
+ * `games_timbiriche_play_notation` reads. A line off this game's board
+ * gives `GAMES_RESULT_INVALID_PARAMETER`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_move_to_string(const games_timbiriche_game *game,
+                                             games_timbiriche_line line,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+/**
+ * Why the last failed call on this handle failed, as a code: after a
+ * refused line (`games_timbiriche_play`, `games_timbiriche_play_notation`)
+ * a `GAMES_TIMBIRICHE_ERROR_*` reason (`_GAME_OVER`, `_OFF_BOARD`,
+ * `_ALREADY_DRAWN`, `_BAD_NOTATION`); after another failure `_OTHER`;
+ * `_NONE` after a success.
+ *
+ * # Safety
+ * `game` NULL or live; `out_code` NULL or writable.
+ */
+games_result games_timbiriche_last_error_code(const games_timbiriche_game *game,
+                                              uint32_t *out_code);
 
 /**
  * Why the last failed call on this handle failed, in words.

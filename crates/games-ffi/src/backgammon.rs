@@ -19,7 +19,7 @@ use backgammon_core::{
 };
 
 use crate::boundary::{
-    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
@@ -57,6 +57,27 @@ pub const GAMES_BACKGAMMON_RESULT_GAMMON: u32 = 2;
 /// A backgammon: a gammon with a loser's checker on the bar or in the
 /// winner's home board (3 points).
 pub const GAMES_BACKGAMMON_RESULT_BACKGAMMON: u32 = 3;
+
+/// No failure: the last call succeeded (`games_backgammon_last_error_code`).
+pub const GAMES_BACKGAMMON_ERROR_NONE: u32 = 0;
+/// The game is over.
+pub const GAMES_BACKGAMMON_ERROR_GAME_OVER: u32 = 1;
+/// The play or step is not legal with these dice.
+pub const GAMES_BACKGAMMON_ERROR_ILLEGAL_PLAY: u32 = 2;
+/// The text is not a play in the notation (`24/18 13/11`).
+pub const GAMES_BACKGAMMON_ERROR_BAD_NOTATION: u32 = 3;
+/// No dice are rolled yet: roll first.
+pub const GAMES_BACKGAMMON_ERROR_NO_DICE: u32 = 4;
+/// The dice are already rolled for this turn.
+pub const GAMES_BACKGAMMON_ERROR_DICE_ALREADY_ROLLED: u32 = 5;
+/// The turn's steps do not make a complete legal play yet.
+pub const GAMES_BACKGAMMON_ERROR_INCOMPLETE_TURN: u32 = 6;
+/// Dice values out of 1 to 6, or a tied opening roll.
+pub const GAMES_BACKGAMMON_ERROR_BAD_DICE: u32 = 7;
+/// No step of the turn in progress to take back.
+pub const GAMES_BACKGAMMON_ERROR_NOTHING_TO_UNDO: u32 = 8;
+/// A failure that is not about a move (see `games_backgammon_last_error`).
+pub const GAMES_BACKGAMMON_ERROR_OTHER: u32 = 9;
 
 /// Options of a new game; fill them with `games_backgammon_options_default`.
 #[repr(C)]
@@ -238,8 +259,24 @@ fn game_error(e: &GameError) -> games_result {
     }
 }
 
+/// The `GAMES_BACKGAMMON_ERROR_*` code of a refused game action.
+fn game_error_code(e: &GameError) -> u32 {
+    match e {
+        GameError::GameOver => GAMES_BACKGAMMON_ERROR_GAME_OVER,
+        GameError::Notation(NotationError::Illegal(_))
+        | GameError::IllegalPlay
+        | GameError::Turn(TurnError::IllegalStep { .. }) => GAMES_BACKGAMMON_ERROR_ILLEGAL_PLAY,
+        GameError::Notation(_) => GAMES_BACKGAMMON_ERROR_BAD_NOTATION,
+        GameError::Dice(_) | GameError::TiedOpening => GAMES_BACKGAMMON_ERROR_BAD_DICE,
+        GameError::NoDice => GAMES_BACKGAMMON_ERROR_NO_DICE,
+        GameError::DiceAlreadyRolled => GAMES_BACKGAMMON_ERROR_DICE_ALREADY_ROLLED,
+        GameError::Turn(TurnError::Incomplete(_)) => GAMES_BACKGAMMON_ERROR_INCOMPLETE_TURN,
+        _ => GAMES_BACKGAMMON_ERROR_OTHER,
+    }
+}
+
 fn fail_game(g: &mut HandleState<Game>, e: &GameError) -> games_result {
-    g.fail(game_error(e), e.to_string())
+    g.fail_coded(game_error(e), game_error_code(e), e.to_string())
 }
 
 fn step_out(s: Step) -> games_backgammon_step {
@@ -841,163 +878,6 @@ pub unsafe extern "C" fn games_backgammon_play_move(
     }
 }
 
-/// The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
-/// move now, highest first, from the view of the player on roll: those
-/// that keep a complete legal play possible. Empty when no dice are rolled
-/// or the play is complete.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_movable_checkers(
-    game: *const games_backgammon_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(&g.value.movable_checkers(), buf, cap, out_len)
-        })
-    }
-}
-
-/// The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
-/// checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of
-/// the player on roll. Empty when that checker may not move; a `from` above
-/// 25 gives `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_destinations(
-    game: *const games_backgammon_game,
-    from: u32,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            if from > GAMES_BACKGAMMON_BAR {
-                return GAMES_RESULT_INVALID_PARAMETER;
-            }
-            write_slice(&g.value.destinations(from as u8), buf, cap, out_len)
-        })
-    }
-}
-
-/// The single checker that can reach the tapped point `to` (1 to 24,
-/// `GAMES_BACKGAMMON_OFF`) now, in `*out_from`; `GAMES_BACKGAMMON_NO_POINT`
-/// when none or several can. A `to` above 24 gives
-/// `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `out_from` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_checker_for_point(
-    game: *const games_backgammon_game,
-    to: u32,
-    out_from: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            if to > 24 {
-                return GAMES_RESULT_INVALID_PARAMETER;
-            }
-            let from = g
-                .value
-                .checker_for(to as u8)
-                .map_or(GAMES_BACKGAMMON_NO_POINT, u32::from);
-            write_out(out_from, from)
-        })
-    }
-}
-
-/// Move one checker by one die in the turn in progress, from `from` to `to`
-/// (view of the player on roll); `*out_step` (may be NULL) gets the step
-/// with its hit. Only steps that keep a complete legal play possible are
-/// accepted; any other gives `GAMES_RESULT_ILLEGAL_MOVE`, no dice rolled
-/// yet `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
-/// nothing changes then.
-///
-/// # Safety
-/// `game` NULL or live; `out_step` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_step_play(
-    game: *mut games_backgammon_game,
-    from: u32,
-    to: u32,
-    out_step: *mut games_backgammon_step,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| {
-            // A point past 255 is never legal: it goes in as 255 (no point
-            // either), so the game checks the phase as for any step, and the
-            // message keeps the caller's numbers.
-            let point = |p: u32| u8::try_from(p).unwrap_or(u8::MAX);
-            match g.value.step(point(from), point(to)) {
-                Ok(s) => {
-                    write_optional(out_step, step_out(s));
-                    g.succeed()
-                }
-                Err(GameError::Turn(TurnError::IllegalStep { .. })) => g.fail(
-                    GAMES_RESULT_ILLEGAL_MOVE,
-                    format!("no legal step from {from} to {to} now"),
-                ),
-                Err(e) => fail_game(g, &e),
-            }
-        })
-    }
-}
-
-/// Take back the last step of the turn in progress. With no step to take
-/// back it returns `GAMES_RESULT_NOTHING_TO_UNDO`.
-///
-/// # Safety
-/// `game` must be NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_step_undo(
-    game: *mut games_backgammon_game,
-) -> games_result {
-    // SAFETY: the handle is as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| match g.value.undo_step() {
-            Some(_) => g.succeed(),
-            None => g.fail(GAMES_RESULT_NOTHING_TO_UNDO, "no step to take back"),
-        })
-    }
-}
-
-/// Commit the turn once its steps form a complete legal play: the play is
-/// recorded and the other player is on roll (or the game is over). An
-/// incomplete turn, or no dice, gives `GAMES_RESULT_WRONG_PHASE`; a
-/// finished game `GAMES_RESULT_GAME_OVER`; nothing changes then.
-///
-/// # Safety
-/// `game` must be NULL or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_turn_commit(
-    game: *mut games_backgammon_game,
-) -> games_result {
-    // SAFETY: the handle is as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| {
-            if g.value.is_over() {
-                return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
-            }
-            match g.value.commit_turn() {
-                Ok(_) => g.succeed(),
-                Err(e) => fail_game(g, &e),
-            }
-        })
-    }
-}
-
 /// The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
 /// rolled, in `*out_play` (not played: play it with
 /// `games_backgammon_play_move`). `budget` NULL means no limit (every level
@@ -1031,10 +911,18 @@ pub unsafe extern "C" fn games_backgammon_ai_move(
                 return GAMES_RESULT_NULL_PARAMETER;
             }
             if g.value.is_over() {
-                return g.fail(GAMES_RESULT_GAME_OVER, "the game is over");
+                return g.fail_coded(
+                    GAMES_RESULT_GAME_OVER,
+                    GAMES_BACKGAMMON_ERROR_GAME_OVER,
+                    "the game is over",
+                );
             }
             if g.value.dice().is_none() {
-                return g.fail(GAMES_RESULT_WRONG_PHASE, "roll the dice first");
+                return g.fail_coded(
+                    GAMES_RESULT_WRONG_PHASE,
+                    GAMES_BACKGAMMON_ERROR_NO_DICE,
+                    "roll the dice first",
+                );
             }
             let budget: Budget = read_budget(budget, Budget::UNLIMITED);
             let cancel = read_cancel(cancel);
@@ -1194,6 +1082,87 @@ pub unsafe extern "C" fn games_backgammon_load(
     })
 }
 
+/// Copy every legal play into `buf`: the name every game shares for
+/// `games_backgammon_legal_plays` (the same list, in the same order).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_legal_moves(
+    game: *const games_backgammon_game,
+    buf: *mut games_backgammon_play,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_backgammon_legal_plays(game, buf, cap, out_len) }
+}
+
+/// Play a whole move given as steps: the name every game shares for
+/// `games_backgammon_play_move` (the same call).
+///
+/// # Safety
+/// `game` NULL or live; `play` NULL or readable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_play(
+    game: *mut games_backgammon_game,
+    play: *const games_backgammon_play,
+) -> games_result {
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_backgammon_play_move(game, play) }
+}
+
+/// Write `play` in the notation, NUL-terminated: the name every game shares
+/// for `games_backgammon_play_to_string`, with the game handle (NULL or
+/// live; the notation does not depend on it) first as in the other games.
+///
+/// # Safety
+/// `game` NULL or live; `play` NULL or readable; `buf` NULL or `cap` writable chars;
+/// `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_move_to_string(
+    game: *const games_backgammon_game,
+    play: *const games_backgammon_play,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    let _ = game;
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_backgammon_play_to_string(play, buf, cap, out_len) }
+}
+
+/// Take back the last step of the turn in progress: the name every game
+/// shares for `games_backgammon_step_undo`. A committed play is final, since
+/// the next roll follows it.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_undo(game: *mut games_backgammon_game) -> games_result {
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_backgammon_step_undo(game) }
+}
+
+/// Why the last failed call on this handle failed, as a code: a
+/// `GAMES_BACKGAMMON_ERROR_*` reason after a refused roll, step, play or
+/// undo; `_OTHER` after another failure; `_NONE` after a success.
+///
+/// # Safety
+/// `game` NULL or live; `out_code` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_last_error_code(
+    game: *const games_backgammon_game,
+    out_code: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_code, coded(g.last_code(), GAMES_BACKGAMMON_ERROR_OTHER))
+        })
+    }
+}
+
 /// Why the last failed call on this handle failed, in words
 /// (NUL-terminated; "" when the last call succeeded).
 ///
@@ -1210,42 +1179,8 @@ pub unsafe extern "C" fn games_backgammon_last_error(
     unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
 }
 
+mod steps;
+pub use steps::*;
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn published_constants_match_the_crate() {
-        assert_eq!(GAMES_BACKGAMMON_BAR as usize, backgammon_core::BAR);
-        assert_eq!(GAMES_BACKGAMMON_OFF as usize, backgammon_core::OFF);
-        assert_eq!(
-            GAMES_BACKGAMMON_CHECKERS,
-            u32::from(backgammon_core::CHECKERS)
-        );
-        assert_eq!(
-            GAMES_BACKGAMMON_POSITION_ID_LEN as usize,
-            Position::start().to_gnubg_id().len()
-        );
-    }
-
-    #[test]
-    fn refusals_map_to_their_result() {
-        let illegal = GameError::Turn(TurnError::IllegalStep { from: 13, to: 8 });
-        assert_eq!(game_error(&illegal), GAMES_RESULT_ILLEGAL_MOVE);
-        assert_eq!(
-            game_error(&GameError::IllegalPlay),
-            GAMES_RESULT_ILLEGAL_MOVE
-        );
-        // Calls out of order are told apart from illegal moves.
-        for e in [
-            GameError::Turn(TurnError::Incomplete(1)),
-            GameError::NoDice,
-            GameError::DiceAlreadyRolled,
-        ] {
-            assert_eq!(game_error(&e), GAMES_RESULT_WRONG_PHASE, "{e}");
-        }
-        assert_eq!(game_error(&GameError::GameOver), GAMES_RESULT_GAME_OVER);
-        let e = GameError::Notation(NotationError::Malformed("x".into()));
-        assert_eq!(game_error(&e), GAMES_RESULT_INVALID_PARAMETER);
-    }
-}
+mod tests;

@@ -24,6 +24,8 @@ pub struct HandleState<T> {
     pub value: T,
     poisoned: bool,
     last_error: String,
+    /// The game's reason code of the last failure (see [`HandleState::last_code`]).
+    last_code: u32,
 }
 
 impl<T: Clone> Clone for HandleState<T> {
@@ -40,6 +42,7 @@ impl<T> HandleState<T> {
             value,
             poisoned: false,
             last_error: String::new(),
+            last_code: 0,
         }
     }
 
@@ -53,16 +56,51 @@ impl<T> HandleState<T> {
         &self.last_error
     }
 
-    /// Remember why a call failed and return its result, for chaining.
+    /// Remember why a call failed and return its result, for chaining. The
+    /// reason code becomes [`UNCODED`]: the game's `_last_error_code` turns it
+    /// into its own "other" code.
     pub fn fail(&mut self, result: games_result, message: impl Into<String>) -> games_result {
+        self.fail_coded(result, UNCODED, message)
+    }
+
+    /// [`HandleState::fail`] with the game's reason code (its
+    /// `GAMES_<GAME>_ERROR_*` value), for a refused move.
+    pub fn fail_coded(
+        &mut self,
+        result: games_result,
+        code: u32,
+        message: impl Into<String>,
+    ) -> games_result {
         self.last_error = message.into();
+        self.last_code = code;
         result
     }
 
     /// Forget the last failure after a call that succeeded.
     pub fn succeed(&mut self) -> games_result {
         self.last_error.clear();
+        self.last_code = 0;
         GAMES_RESULT_OK
+    }
+
+    /// The reason code of the last failure: 0 (each game's `_NONE`) after a
+    /// success, [`UNCODED`] for a failure that gave none.
+    pub fn last_code(&self) -> u32 {
+        self.last_code
+    }
+}
+
+/// The reason code of a failure that named none; each game's
+/// `_last_error_code` reports it as its `_OTHER` code.
+pub const UNCODED: u32 = u32::MAX;
+
+/// A handle's reason code as its game reports it: [`UNCODED`] becomes the
+/// game's `other` code.
+pub fn coded(code: u32, other: u32) -> u32 {
+    if code == UNCODED {
+        other
+    } else {
+        code
     }
 }
 

@@ -1136,6 +1136,23 @@ pub unsafe extern "C" fn games_canicas_hint(
     }
 }
 
+/// The AI's move in `*out_move` (not played): the name every game shares
+/// for `games_canicas_hint` (the same search; Color Lines has one level).
+///
+/// # Safety
+/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
+/// token; `out_move` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_ai_move(
+    game: *mut games_canicas_game,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_canicas_hint(game, budget, cancel, out_move) }
+}
+
 /// Save the game in progress (rules, deal, replay flag, moves, undo state)
 /// as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
 /// exactly the Rust crate's `canicas_core::Game::save` (format

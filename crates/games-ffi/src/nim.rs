@@ -12,7 +12,7 @@ use nim_core::{
 };
 
 use crate::boundary::{
-    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
@@ -50,6 +50,11 @@ pub const GAMES_NIM_MOVE_EMPTY_ROW: u32 = 3;
 pub const GAMES_NIM_MOVE_TAKE_ZERO: u32 = 4;
 /// The move crosses out more circles than the row has.
 pub const GAMES_NIM_MOVE_TAKE_TOO_MANY: u32 = 5;
+/// The text given as a move is not `ROW-COUNT` (`games_nim_play_notation`).
+pub const GAMES_NIM_MOVE_BAD_NOTATION: u32 = 6;
+/// A call failed for a reason that is not about a move (see
+/// `games_nim_last_error`): only `games_nim_last_error_code` gives it.
+pub const GAMES_NIM_MOVE_OTHER: u32 = 7;
 
 /// The match is still being played.
 pub const GAMES_NIM_MATCH_PLAYING: u32 = 0;
@@ -347,8 +352,10 @@ pub unsafe extern "C" fn games_nim_check_move(
 fn play_checked(g: &mut HandleState<Match>, mv: Move) -> games_result {
     match g.value.game_mut().play(mv) {
         Ok(()) => g.succeed(),
-        Err(e @ MoveError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
-        Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
+        Err(e @ MoveError::GameOver) => {
+            g.fail_coded(GAMES_RESULT_GAME_OVER, move_error_code(e), e.to_string())
+        }
+        Err(e) => g.fail_coded(GAMES_RESULT_ILLEGAL_MOVE, move_error_code(e), e.to_string()),
     }
 }
 
@@ -388,12 +395,13 @@ pub unsafe extern "C" fn games_nim_play_notation(
             if text.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
+            let bad = GAMES_NIM_MOVE_BAD_NOTATION;
             let Ok(text) = std::ffi::CStr::from_ptr(text).to_str() else {
-                return g.fail(GAMES_RESULT_INVALID_PARAMETER, "the text is not UTF-8");
+                return g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, "the text is not UTF-8");
             };
             let mv = match Move::from_notation(text) {
                 Ok(mv) => mv,
-                Err(e) => return g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
+                Err(e) => return g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()),
             };
             play_checked(g, mv)
         })
@@ -647,6 +655,28 @@ pub unsafe extern "C" fn games_nim_last_error(
     // SAFETY: the handle, buffers and out-pointers are as this function's
     // contract (above) requires of the caller.
     unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
+}
+
+/// Why the last failed call on this handle failed, as a code: after a
+/// refused move (`games_nim_play`, `games_nim_play_notation`) the
+/// `GAMES_NIM_MOVE_*` reason (`_GAME_OVER`, `_NO_SUCH_ROW`, `_EMPTY_ROW`,
+/// `_TAKE_ZERO`, `_TAKE_TOO_MANY`, `_BAD_NOTATION`); after another failure
+/// `GAMES_NIM_MOVE_OTHER`; `GAMES_NIM_MOVE_OK` after a success.
+///
+/// # Safety
+/// `game` NULL or live; `out_code` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_nim_last_error_code(
+    game: *const games_nim_game,
+    out_code: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract
+    // (above) requires of the caller.
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_code, coded(g.last_code(), GAMES_NIM_MOVE_OTHER))
+        })
+    }
 }
 
 #[cfg(test)]

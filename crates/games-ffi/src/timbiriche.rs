@@ -17,7 +17,9 @@ use timbiriche_core::{
     ValueLayout, Variant,
 };
 
-use crate::boundary::{box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle};
+use crate::boundary::{
+    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+};
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
@@ -594,6 +596,56 @@ pub const GAMES_TIMBIRICHE_LINES_CAPTURING: u32 = 2;
 /// Lines that give a box its 3rd side.
 pub const GAMES_TIMBIRICHE_LINES_THIRD_SIDE: u32 = 3;
 
+/// No failure: the last call succeeded (`games_timbiriche_last_error_code`).
+pub const GAMES_TIMBIRICHE_ERROR_NONE: u32 = 0;
+/// The game is over: every line is drawn.
+pub const GAMES_TIMBIRICHE_ERROR_GAME_OVER: u32 = 1;
+/// The line is not on this board (or not a line: bad orientation).
+pub const GAMES_TIMBIRICHE_ERROR_OFF_BOARD: u32 = 2;
+/// The line is already drawn.
+pub const GAMES_TIMBIRICHE_ERROR_ALREADY_DRAWN: u32 = 3;
+/// The text is not a line in dot notation (`a1-b1`).
+pub const GAMES_TIMBIRICHE_ERROR_BAD_NOTATION: u32 = 4;
+/// A failure that is not about a move (see `games_timbiriche_last_error`).
+pub const GAMES_TIMBIRICHE_ERROR_OTHER: u32 = 5;
+
+/// The `GAMES_TIMBIRICHE_ERROR_*` code of a refused line.
+fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
+    match e {
+        timbiriche_core::PlayError::GameOver => GAMES_TIMBIRICHE_ERROR_GAME_OVER,
+        timbiriche_core::PlayError::AlreadyDrawn(_) => GAMES_TIMBIRICHE_ERROR_ALREADY_DRAWN,
+        timbiriche_core::PlayError::OffBoard(_) | timbiriche_core::PlayError::BadIndex(_) => {
+            GAMES_TIMBIRICHE_ERROR_OFF_BOARD
+        }
+        _ => GAMES_TIMBIRICHE_ERROR_OTHER,
+    }
+}
+
+/// Draw `line` on the handle's game, setting the reason code when refused.
+///
+/// # Safety
+/// `out_completed` must be NULL or writable.
+unsafe fn play_line(
+    g: &mut HandleState<TimbiricheState>,
+    line: Line,
+    out_completed: *mut u32,
+) -> games_result {
+    match g.value.session.game_mut().play(line) {
+        Ok(outcome) => {
+            // SAFETY: `out_completed` is NULL or writable, per this function's contract.
+            unsafe { write_optional(out_completed, u32::from(outcome.completed)) };
+            g.succeed()
+        }
+        Err(e) => {
+            let result = match e {
+                timbiriche_core::PlayError::GameOver => GAMES_RESULT_GAME_OVER,
+                _ => GAMES_RESULT_ILLEGAL_MOVE,
+            };
+            g.fail_coded(result, play_error_code(e), e.to_string())
+        }
+    }
+}
+
 /// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
 ///
 /// # Safety
@@ -767,21 +819,13 @@ pub unsafe extern "C" fn games_timbiriche_play(
     unsafe {
         with_handle_mut(game, |g| {
             let Some(l) = line.to_rust() else {
-                return g.fail(
+                return g.fail_coded(
                     GAMES_RESULT_ILLEGAL_MOVE,
+                    GAMES_TIMBIRICHE_ERROR_OFF_BOARD,
                     "not a line: bad orientation or coordinates",
                 );
             };
-            match g.value.session.game_mut().play(l) {
-                Ok(outcome) => {
-                    write_optional(out_completed, u32::from(outcome.completed));
-                    g.succeed()
-                }
-                Err(e @ timbiriche_core::PlayError::GameOver) => {
-                    g.fail(GAMES_RESULT_GAME_OVER, e.to_string())
-                }
-                Err(e) => g.fail(GAMES_RESULT_ILLEGAL_MOVE, e.to_string()),
-            }
+            play_line(g, l, out_completed)
         })
     }
 }
@@ -1014,6 +1058,107 @@ pub unsafe extern "C" fn games_timbiriche_load(
     })
 }
 
+/// Copy every legal line (every undrawn line) into `buf`, in line index
+/// order (horizontal lines first, row by row, then vertical); empty once the
+/// game is over. The same list as `games_timbiriche_lines` with
+/// `GAMES_TIMBIRICHE_LINES_LEGAL`, under the name every game shares. At most
+/// `GAMES_TIMBIRICHE_MAX_LINES`; a NULL `buf` asks for the count.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_legal_moves(
+    game: *const games_timbiriche_game,
+    buf: *mut games_timbiriche_line,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: forwarded: the same contract.
+    unsafe { games_timbiriche_lines(game, GAMES_TIMBIRICHE_LINES_LEGAL, buf, cap, out_len) }
+}
+
+/// Draw a line written in dot notation (`a1-b1`, either order of the dots)
+/// for the player to move; `*out_completed` (may be NULL) as
+/// `games_timbiriche_play`. Text that is not a line gives
+/// `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`),
+/// a line off the board or drawn `GAMES_RESULT_ILLEGAL_MOVE`, a finished
+/// game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+///
+/// # Safety
+/// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_completed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_play_notation(
+    game: *mut games_timbiriche_game,
+    text: *const c_char,
+    out_completed: *mut u32,
+) -> games_result {
+    // SAFETY: the handle, string and out-pointer are as this function's
+    // contract requires; `text` is read only after the NULL check.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if text.is_null() {
+                return GAMES_RESULT_NULL_PARAMETER;
+            }
+            let bad = GAMES_TIMBIRICHE_ERROR_BAD_NOTATION;
+            let Ok(text) = CStr::from_ptr(text).to_str() else {
+                return g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, "the text is not UTF-8");
+            };
+            let size = g.value.session.game().position().size();
+            match notation::parse_line(size, text) {
+                Ok(line) => play_line(g, line, out_completed),
+                Err(e) => g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()),
+            }
+        })
+    }
+}
+
+/// Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
+/// `games_timbiriche_play_notation` reads. A line off this game's board
+/// gives `GAMES_RESULT_INVALID_PARAMETER`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_move_to_string(
+    game: *const games_timbiriche_game,
+    line: games_timbiriche_line,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and buffers are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            let size = g.value.session.game().position().size();
+            match line.to_rust().filter(|l| size.line_index(*l).is_some()) {
+                Some(l) => write_c_string(&notation::line_to_string(l), buf, cap, out_len),
+                None => GAMES_RESULT_INVALID_PARAMETER,
+            }
+        })
+    }
+}
+
+/// Why the last failed call on this handle failed, as a code: after a
+/// refused line (`games_timbiriche_play`, `games_timbiriche_play_notation`)
+/// a `GAMES_TIMBIRICHE_ERROR_*` reason (`_GAME_OVER`, `_OFF_BOARD`,
+/// `_ALREADY_DRAWN`, `_BAD_NOTATION`); after another failure `_OTHER`;
+/// `_NONE` after a success.
+///
+/// # Safety
+/// `game` NULL or live; `out_code` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_last_error_code(
+    game: *const games_timbiriche_game,
+    out_code: *mut u32,
+) -> games_result {
+    // SAFETY: the handle and out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_code, coded(g.last_code(), GAMES_TIMBIRICHE_ERROR_OTHER))
+        })
+    }
+}
+
 /// Why the last failed call on this handle failed, in words.
 ///
 /// # Safety
@@ -1046,190 +1191,5 @@ mod tests {
     }
 }
 
-/// How many "Learn" lessons there are (five: draw a line; take a box and
-/// move again; one line closing two boxes; avoid the 3rd side; the
-/// double-cross). Lessons are numbered from 0 in teaching order.
-pub const GAMES_TIMBIRICHE_LESSONS: u32 = 5;
-
-/// A lesson's board: size, player to move and points so far.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct games_timbiriche_lesson_info {
-    /// Rows of boxes.
-    pub rows: u32,
-    /// Columns of boxes.
-    pub cols: u32,
-    /// The learner: `GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`.
-    pub to_move: u32,
-    /// Points of the first player.
-    pub points_first: u32,
-    /// Points of the second player.
-    pub points_second: u32,
-}
-
-/// The title of a lesson.
-pub const GAMES_TIMBIRICHE_LESSON_TITLE: u32 = 0;
-/// The goal of a lesson, in words.
-pub const GAMES_TIMBIRICHE_LESSON_GOAL: u32 = 1;
-
-fn lesson(index: u32) -> Option<timbiriche_core::Lesson> {
-    timbiriche_core::lessons().into_iter().nth(index as usize)
-}
-
-/// The board of lesson `index` in `*out_info`; its lines and owners are read
-/// with `games_timbiriche_lesson_drawn` and `games_timbiriche_lesson_owners`.
-///
-/// # Safety
-/// `out_info` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lesson_get_info(
-    index: u32,
-    out_info: *mut games_timbiriche_lesson_info,
-) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let p = &l.position;
-        let info = games_timbiriche_lesson_info {
-            rows: u32::from(p.size().rows()),
-            cols: u32::from(p.size().cols()),
-            to_move: p.to_move().index() as u32,
-            points_first: p.points(Player::First),
-            points_second: p.points(Player::Second),
-        };
-        // SAFETY: NULL or writable, per the caller.
-        unsafe { write_out(out_info, info) }
-    })
-}
-
-/// The title or goal (`GAMES_TIMBIRICHE_LESSON_TITLE` / `_GOAL`) of lesson
-/// `index`, NUL-terminated.
-///
-/// # Safety
-/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lesson_text(
-    index: u32,
-    which: u32,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let text = match which {
-            GAMES_TIMBIRICHE_LESSON_TITLE => l.title,
-            GAMES_TIMBIRICHE_LESSON_GOAL => l.goal,
-            _ => return GAMES_RESULT_INVALID_PARAMETER,
-        };
-        // SAFETY: buffer contract forwarded from the caller.
-        unsafe { write_c_string(&text, buf, cap, out_len) }
-    })
-}
-
-/// Which lines of lesson `index` are drawn: one byte per line index.
-///
-/// # Safety
-/// `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lesson_drawn(
-    index: u32,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let p = &l.position;
-        let drawn: Vec<u8> = p
-            .size()
-            .lines()
-            .map(|line| u8::from(p.is_drawn(line)))
-            .collect();
-        // SAFETY: buffer contract forwarded from the caller.
-        unsafe { write_slice(&drawn, buf, cap, out_len) }
-    })
-}
-
-/// The box owners of lesson `index`, as `games_timbiriche_owners` gives them.
-///
-/// # Safety
-/// `buf` NULL or `cap` writable values; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lesson_owners(
-    index: u32,
-    buf: *mut u32,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let owners: Vec<u32> = l
-            .position
-            .owners()
-            .iter()
-            .map(|o| o.map_or(GAMES_NO_PLAYER, |p| p.index() as u32))
-            .collect();
-        // SAFETY: buffer contract forwarded from the caller.
-        unsafe { write_slice(&owners, buf, cap, out_len) }
-    })
-}
-
-/// Check the learner's `line` in lesson `index`: `*out_met` tells whether it
-/// met the goal, and `buf` receives why, in words (NUL-terminated). A line
-/// off the board is not an error: the explanation says so.
-///
-/// # Safety
-/// `out_met` NULL or writable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lesson_check(
-    index: u32,
-    line: games_timbiriche_line,
-    out_met: *mut bool,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        if out_met.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        let check = match line.to_rust() {
-            Some(rust_line) => l.check(rust_line),
-            None => timbiriche_core::LessonCheck {
-                met: false,
-                explanation: "That is not a line of this board.".into(),
-            },
-        };
-        // SAFETY: buffer contract forwarded from the caller.
-        let r = unsafe { write_c_string(&check.explanation, buf, cap, out_len) };
-        if r == GAMES_RESULT_OK {
-            // SAFETY: non-NULL (checked) and writable, per the caller.
-            unsafe { write_out(out_met, check.met) };
-        }
-        r
-    })
-}
-
-#[cfg(test)]
-mod lesson_tests {
-    use super::*;
-
-    #[test]
-    fn the_lesson_count_matches_the_crate() {
-        assert_eq!(
-            GAMES_TIMBIRICHE_LESSONS as usize,
-            timbiriche_core::lessons().len()
-        );
-    }
-}
+mod lessons;
+pub use lessons::*;

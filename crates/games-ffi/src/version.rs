@@ -24,7 +24,14 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// and `games_nim_move_to_string` are new; 5, `games_canicas_board_apply`
 /// and `games_canicas_board_hint` refuse a board with a line of the rules'
 /// length still on it (`GAMES_RESULT_INVALID_PARAMETER`), which no game
-/// rests on, where they used to play on it.
+/// rests on, where they used to play on it; every game exports the common
+/// set of functions under the same names (new: `games_nim_last_error_code`,
+/// `games_timbiriche_legal_moves`, `_play_notation`, `_move_to_string`,
+/// `_last_error_code`, `games_backgammon_legal_moves`, `_play`,
+/// `_move_to_string`, `_undo`, `_last_error_code`, `games_canicas_ai_move`),
+/// and a refused move always leaves a per-game reason code
+/// (`GAMES_NIM_MOVE_BAD_NOTATION` and `_OTHER`, `GAMES_TIMBIRICHE_ERROR_*`,
+/// `GAMES_BACKGAMMON_ERROR_*` are new).
 pub const GAMES_ABI_VERSION: u32 = 5;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

@@ -165,3 +165,70 @@ fn the_header_changes_only_with_a_new_abi_version() {
         ),
     }
 }
+
+/// The functions of the header, by name.
+fn functions(header: &str) -> Vec<String> {
+    declarations(header)
+        .lines()
+        .filter(|d| d.contains('(') && !d.starts_with('#') && !d.starts_with("typedef"))
+        .filter_map(|d| {
+            let name = d.split('(').next()?.split_whitespace().last()?;
+            Some(name.trim_start_matches('*').to_string())
+        })
+        .collect()
+}
+
+/// "every game exports the same core set of functions under the same names
+/// (new, clone, free, state, legal moves, play by struct and by text, move
+/// to text, undo, redo where the game has it, AI move with budget and cancel
+/// token, save, load, last error text and last error code)": checked on the
+/// committed header, so a game that loses one fails here.
+#[test]
+fn every_game_exports_the_common_set() {
+    let header = std::fs::read_to_string(crate_dir().join("include/games.h")).expect("read");
+    let names = functions(&header);
+    assert!(names.contains(&"games_nim_new".to_string()), "{names:?}");
+    let common = [
+        "new",
+        "clone",
+        "free",
+        "get_state",
+        "legal_moves",
+        "play",
+        "play_notation",
+        "move_to_string",
+        "undo",
+        "ai_move",
+        "save",
+        "load",
+        "last_error",
+        "last_error_code",
+    ];
+    // Redo where the game has it: Nim and dots and boxes keep a redo list;
+    // a backgammon play is followed by dice, a Color Lines move by arrivals.
+    let games: [(&str, &[&str]); 4] = [
+        ("nim", &["redo"]),
+        ("timbiriche", &["redo"]),
+        ("backgammon", &[]),
+        ("canicas", &[]),
+    ];
+    let mut missing = Vec::new();
+    for (game, extra) in games {
+        for op in common.iter().chain(extra.iter()) {
+            let name = format!("games_{game}_{op}");
+            if !names.contains(&name) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "missing from include/games.h: {missing:?}"
+    );
+}
+
+#[test]
+fn functions_are_read_from_declarations() {
+    let header = "/* games_x_gone(void); */\ngames_result games_x_new(const int *a);\nvoid games_x_free(games_x *g);\ntypedef struct { int (*f)(void); } t;\n#define GAMES_X 1\n";
+    assert_eq!(functions(header), vec!["games_x_new", "games_x_free"]);
+}

@@ -1,0 +1,237 @@
+//! The functions every game shares (see `tests/header.rs`'s list) behave
+//! alike: a refused move always leaves a per-game reason in
+//! `_last_error_code` (and `_NONE`/`_OK` after a success), moves are read
+//! and written as text under the same names, and the shared names that
+//! stand for older calls answer exactly as those calls do.
+#![allow(unsafe_code)]
+
+use std::ffi::{c_char, CStr, CString};
+use std::ptr;
+
+use games_ffi::backgammon::*;
+use games_ffi::canicas::*;
+use games_ffi::games_budget;
+use games_ffi::games_result::*;
+use games_ffi::nim::*;
+use games_ffi::timbiriche::*;
+
+fn text(buf: &[c_char]) -> String {
+    // SAFETY: the library NUL-terminates what it writes into `buf`.
+    unsafe { CStr::from_ptr(buf.as_ptr()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn nim_reports_why_a_move_was_refused() {
+    let mut g = ptr::null_mut();
+    let mut code = 99;
+    // SAFETY: local out-pointers; the handle is live until freed at the end.
+    unsafe {
+        assert_eq!(
+            games_nim_new(ptr::null(), 0, GAMES_NIM_RULE_NORMAL, 1, 0, 1, &mut g),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(games_nim_last_error_code(g, &mut code), GAMES_RESULT_OK);
+        assert_eq!(code, GAMES_NIM_MOVE_OK);
+        let too_many = games_nim_move { row: 0, take: 9 };
+        assert_eq!(games_nim_play(g, too_many), GAMES_RESULT_ILLEGAL_MOVE);
+        games_nim_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_NIM_MOVE_TAKE_TOO_MANY);
+        let bad = CString::new("three").unwrap();
+        assert_eq!(
+            games_nim_play_notation(g, bad.as_ptr()),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        games_nim_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_NIM_MOVE_BAD_NOTATION);
+        let good = CString::new("3-5").unwrap();
+        assert_eq!(games_nim_play_notation(g, good.as_ptr()), GAMES_RESULT_OK);
+        games_nim_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_NIM_MOVE_OK);
+        // A failure that is not about a move: the next round of a round
+        // still going.
+        assert_eq!(games_nim_next_round(g), GAMES_RESULT_ROUND_NOT_OVER);
+        games_nim_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_NIM_MOVE_OTHER);
+        assert_eq!(
+            games_nim_last_error_code(ptr::null(), &mut code),
+            GAMES_RESULT_NULL_PARAMETER
+        );
+        games_nim_free(g);
+    }
+}
+
+#[test]
+fn dots_and_boxes_moves_as_text_and_their_refusals() {
+    let mut g = ptr::null_mut();
+    let mut code = 99;
+    let mut completed = 9;
+    let mut buf = [0 as c_char; 16];
+    let mut len = 0;
+    // SAFETY: local buffers and out-pointers; the handle is live until freed.
+    unsafe {
+        let mut options = std::mem::MaybeUninit::<games_timbiriche_options>::uninit();
+        assert_eq!(
+            games_timbiriche_options_default(options.as_mut_ptr()),
+            GAMES_RESULT_OK
+        );
+        let options = options.assume_init();
+        assert_eq!(games_timbiriche_new(&options, &mut g), GAMES_RESULT_OK);
+        // The shared list is the legal lines, in index order.
+        let mut shared = [games_timbiriche_line::default(); 64];
+        let mut by_kind = [games_timbiriche_line::default(); 64];
+        let (mut n, mut m) = (0, 0);
+        games_timbiriche_legal_moves(g, shared.as_mut_ptr(), 64, &mut n);
+        games_timbiriche_lines(
+            g,
+            GAMES_TIMBIRICHE_LINES_LEGAL,
+            by_kind.as_mut_ptr(),
+            64,
+            &mut m,
+        );
+        assert_eq!((n, &shared[..n]), (m, &by_kind[..m]));
+        assert_eq!(n, 24, "3×3 boxes have 24 lines");
+        // Text out and in.
+        assert_eq!(
+            games_timbiriche_move_to_string(g, shared[0], buf.as_mut_ptr(), 16, &mut len),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(text(&buf), "a1-b1");
+        let line = CString::new("b1-a1").unwrap();
+        assert_eq!(
+            games_timbiriche_play_notation(g, line.as_ptr(), &mut completed),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(completed, 0);
+        games_timbiriche_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_TIMBIRICHE_ERROR_NONE);
+        // The same line again, a line off the board, text that is no line.
+        assert_eq!(
+            games_timbiriche_play_notation(g, line.as_ptr(), ptr::null_mut()),
+            GAMES_RESULT_ILLEGAL_MOVE
+        );
+        games_timbiriche_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_TIMBIRICHE_ERROR_ALREADY_DRAWN);
+        let far = games_timbiriche_line {
+            orientation: 0,
+            row: 9,
+            col: 9,
+        };
+        assert_eq!(
+            games_timbiriche_play(g, far, ptr::null_mut()),
+            GAMES_RESULT_ILLEGAL_MOVE
+        );
+        games_timbiriche_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_TIMBIRICHE_ERROR_OFF_BOARD);
+        assert_eq!(
+            games_timbiriche_move_to_string(g, far, buf.as_mut_ptr(), 16, &mut len),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        let diagonal = CString::new("a1-b2").unwrap();
+        assert_eq!(
+            games_timbiriche_play_notation(g, diagonal.as_ptr(), ptr::null_mut()),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        games_timbiriche_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_TIMBIRICHE_ERROR_BAD_NOTATION);
+        // Nothing of that changed the game: 23 lines left.
+        games_timbiriche_legal_moves(g, ptr::null_mut(), 0, &mut n);
+        assert_eq!(n, 23);
+        games_timbiriche_free(g);
+    }
+}
+
+#[test]
+fn backgammon_shared_names_answer_as_the_older_calls() {
+    let mut g = ptr::null_mut();
+    let mut code = 99;
+    // SAFETY: local buffers and out-pointers; the handle is live until freed.
+    unsafe {
+        let mut options = games_backgammon_options::default();
+        assert_eq!(
+            games_backgammon_options_default(&mut options),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(games_backgammon_new(&options, &mut g), GAMES_RESULT_OK);
+        let mut plays = [games_backgammon_play::default(); 64];
+        let mut older = [games_backgammon_play::default(); 64];
+        let (mut n, mut m) = (0, 0);
+        games_backgammon_legal_moves(g, plays.as_mut_ptr(), 64, &mut n);
+        games_backgammon_legal_plays(g, older.as_mut_ptr(), 64, &mut m);
+        assert!(n > 0);
+        assert_eq!((n, &plays[..n]), (m, &older[..m]));
+        let mut a = [0 as c_char; 64];
+        let mut b = [0 as c_char; 64];
+        let mut len = 0;
+        games_backgammon_move_to_string(g, &plays[0], a.as_mut_ptr(), 64, &mut len);
+        games_backgammon_play_to_string(&plays[0], b.as_mut_ptr(), 64, &mut len);
+        assert_eq!(text(&a), text(&b));
+        // Nothing to take back yet; a malformed play; then a legal one.
+        assert_eq!(games_backgammon_undo(g), GAMES_RESULT_NOTHING_TO_UNDO);
+        games_backgammon_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_BACKGAMMON_ERROR_NOTHING_TO_UNDO);
+        let bad = CString::new("24/x").unwrap();
+        assert_eq!(
+            games_backgammon_play_notation(g, bad.as_ptr()),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        games_backgammon_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_BACKGAMMON_ERROR_BAD_NOTATION);
+        assert_eq!(games_backgammon_play(g, &plays[0]), GAMES_RESULT_OK);
+        games_backgammon_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_BACKGAMMON_ERROR_NONE);
+        // The other player has no dice yet.
+        assert_eq!(
+            games_backgammon_play(g, &plays[0]),
+            GAMES_RESULT_WRONG_PHASE
+        );
+        games_backgammon_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_BACKGAMMON_ERROR_NO_DICE);
+        let mut budget = games_budget {
+            max_nodes: 100,
+            max_millis: 0,
+        };
+        let mut out = games_backgammon_play::default();
+        assert_eq!(
+            games_backgammon_ai_move(
+                g,
+                GAMES_BACKGAMMON_LEVEL_EASY,
+                &mut budget,
+                ptr::null(),
+                &mut out
+            ),
+            GAMES_RESULT_WRONG_PHASE
+        );
+        games_backgammon_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_BACKGAMMON_ERROR_NO_DICE);
+        games_backgammon_free(g);
+    }
+}
+
+#[test]
+fn color_lines_ai_move_is_the_hint() {
+    let (mut g, mut h) = (ptr::null_mut(), ptr::null_mut());
+    let budget = games_budget {
+        max_nodes: 200,
+        max_millis: 0,
+    };
+    let (mut a, mut b) = (games_canicas_move::default(), games_canicas_move::default());
+    // SAFETY: local out-pointers; the handles are live until freed.
+    unsafe {
+        assert_eq!(games_canicas_new(ptr::null(), 7, &mut g), GAMES_RESULT_OK);
+        assert_eq!(games_canicas_new(ptr::null(), 7, &mut h), GAMES_RESULT_OK);
+        assert_eq!(
+            games_canicas_ai_move(g, &budget, ptr::null(), &mut a),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(
+            games_canicas_hint(h, &budget, ptr::null(), &mut b),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(a, b);
+        games_canicas_free(g);
+        games_canicas_free(h);
+    }
+}
