@@ -198,7 +198,7 @@ fn backgammon_shared_names_answer_as_the_older_calls() {
             games_backgammon_ai_move(
                 g,
                 GAMES_BACKGAMMON_LEVEL_EASY,
-                &mut budget,
+                &budget,
                 ptr::null(),
                 &mut out
             ),
