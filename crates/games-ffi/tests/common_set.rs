@@ -189,7 +189,7 @@ fn backgammon_shared_names_answer_as_the_older_calls() {
         );
         games_backgammon_last_error_code(g, &mut code);
         assert_eq!(code, GAMES_BACKGAMMON_ERROR_NO_DICE);
-        let mut budget = games_budget {
+        let budget = games_budget {
             max_nodes: 100,
             max_millis: 0,
         };
