@@ -161,14 +161,9 @@ impl BoardSize {
     /// The line with flat index `index`, `None` when out of range.
     #[must_use]
     pub fn line_at(self, index: usize) -> Option<Line> {
-        let h = self.num_horizontal();
-        if index < h {
-            let c = self.cols as usize;
-            Some(Line::horizontal((index / c) as u8, (index % c) as u8))
-        } else if index < self.num_lines() {
-            let i = index - h;
-            let c = self.cols as usize + 1;
-            Some(Line::vertical((i / c) as u8, (i % c) as u8))
+        let g = self.geometry();
+        if index < g.num_lines {
+            g.line_at.get(index).copied()
         } else {
             None
         }
@@ -241,6 +236,14 @@ impl BoardSize {
 }
 
 impl BoardSize {
+    /// The precomputed tables of this size.
+    #[inline]
+    pub(crate) fn geometry(self) -> &'static Geometry {
+        let i = (self.rows as usize - 1) * MAX_SIDE as usize + (self.cols as usize - 1);
+        // Sizes are 1 to 6 on each side (checked by `new`), so `i` is in range.
+        GEOMETRY.get(i).unwrap_or(&GEOMETRY[0])
+    }
+
     /// Line indices of the four sides of box `b` (top, bottom, left, right);
     /// `b` must be below `num_boxes()`.
     pub(crate) fn box_line_indices(self, b: usize) -> [usize; 4] {
@@ -250,43 +253,160 @@ impl BoardSize {
         [r * c + col, (r + 1) * c + col, left, left + 1]
     }
 
-    /// Bit mask of the four sides of box `b`.
+    /// Bit mask of the four sides of box `b` (0 past the last box).
+    #[inline]
     pub(crate) fn box_mask(self, b: usize) -> u128 {
-        self.box_line_indices(b)
-            .iter()
-            .fold(0u128, |m, &i| m | (1u128 << i))
+        self.geometry().box_mask.get(b).copied().unwrap_or(0)
     }
 
     /// Box indices on either side of line `l` (`None` past the edge); `l`
     /// must be below `num_lines()`.
+    #[inline]
     pub(crate) fn line_box_indices(self, l: usize) -> [Option<usize>; 2] {
-        let (rows, c) = (self.rows as usize, self.cols as usize);
-        let h = self.num_horizontal();
-        if l < h {
-            let (r, col) = (l / c, l % c);
-            [
-                (r > 0).then(|| (r - 1) * c + col),
-                (r < rows).then(|| r * c + col),
-            ]
-        } else {
-            let i = l - h;
-            let (r, col) = (i / (c + 1), i % (c + 1));
-            [
-                (col > 0).then(|| r * c + col - 1),
-                (col < c).then(|| r * c + col),
-            ]
-        }
+        let [a, b] = self
+            .geometry()
+            .line_boxes
+            .get(l)
+            .copied()
+            .unwrap_or([NO_BOX; 2]);
+        let side = |x: u8| (x != NO_BOX).then_some(usize::from(x));
+        [side(a), side(b)]
     }
 
     /// Mask with one bit per line of the board.
+    #[inline]
     pub(crate) fn all_lines_mask(self) -> u128 {
-        let n = self.num_lines();
-        if n >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        }
+        self.geometry().all_lines
     }
+}
+
+/// `LINE_BIT[i] == 1 << i`: a load instead of a 128-bit shift.
+pub(crate) static LINE_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of line index `i` (below 128) in a line mask.
+#[inline]
+pub(crate) fn line_bit(i: usize) -> u128 {
+    LINE_BIT[i & 127]
+}
+
+/// No box on this side of a line (the line is on the edge).
+pub(crate) const NO_BOX: u8 = u8::MAX;
+
+/// The tables of one board size that play and search read instead of
+/// recomputing the geometry: built at compile time for every size from 1×1
+/// to 6×6 (so a position carries no tables and never allocates).
+///
+/// Each line borders at most two boxes. Per line, `side_masks` holds the
+/// four-side mask of each bordering box (`u128::MAX`, which no set of drawn
+/// lines can cover, past the edge) and `side_boxes` that box's bit (0 past
+/// the edge): after drawing line `l`, box `k` of it is complete exactly when
+/// `drawn & side_masks[l][k] == side_masks[l][k]`.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    /// Number of lines.
+    pub(crate) num_lines: usize,
+    /// One bit per line of the board.
+    pub(crate) all_lines: u128,
+    /// One bit per box of the board.
+    pub(crate) all_boxes: u64,
+    /// The line at each flat index (up to `num_lines`; 128 entries so that
+    /// any bit of a line mask indexes it without a bounds check).
+    pub(crate) line_at: [Line; 128],
+    /// The boxes on either side of each line ([`NO_BOX`] past the edge).
+    pub(crate) line_boxes: [[u8; 2]; MAX_LINES],
+    /// The four-side masks of the boxes on either side of each line.
+    pub(crate) side_masks: [[u128; 2]; MAX_LINES],
+    /// The bits of the boxes on either side of each line.
+    pub(crate) side_boxes: [[u64; 2]; MAX_LINES],
+    /// The four sides of each box as a line mask.
+    pub(crate) box_mask: [u128; MAX_BOXES],
+}
+
+const EMPTY_GEOMETRY: Geometry = Geometry {
+    num_lines: 0,
+    all_lines: 0,
+    all_boxes: 0,
+    line_at: [Line::horizontal(0, 0); 128],
+    line_boxes: [[NO_BOX; 2]; MAX_LINES],
+    side_masks: [[u128::MAX; 2]; MAX_LINES],
+    side_boxes: [[0; 2]; MAX_LINES],
+    box_mask: [0; MAX_BOXES],
+};
+
+/// The tables of every size, indexed `(rows - 1) * 6 + (cols - 1)`.
+static GEOMETRY: [Geometry; 36] = build_all();
+
+const fn build_all() -> [Geometry; 36] {
+    let mut out = [EMPTY_GEOMETRY; 36];
+    let mut i = 0;
+    while i < 36 {
+        out[i] = build((i / 6) as u8 + 1, (i % 6) as u8 + 1);
+        i += 1;
+    }
+    out
+}
+
+/// The tables of `rows × cols` boxes, in the flat index order of
+/// [`BoardSize::line_index`] and [`BoardSize::box_index`].
+const fn build(rows: u8, cols: u8) -> Geometry {
+    let mut g = EMPTY_GEOMETRY;
+    let (r, c) = (rows as usize, cols as usize);
+    let h = (r + 1) * c;
+    let n = h + r * (c + 1);
+    g.num_lines = n;
+    g.all_lines = (1u128 << n) - 1;
+    g.all_boxes = (1u64 << (r * c)) - 1;
+    let mut b = 0;
+    while b < r * c {
+        let (br, bc) = (b / c, b % c);
+        let left = h + br * (c + 1) + bc;
+        g.box_mask[b] = 1u128 << (br * c + bc)
+            | 1u128 << ((br + 1) * c + bc)
+            | 1u128 << left
+            | 1u128 << (left + 1);
+        b += 1;
+    }
+    let mut l = 0;
+    while l < n {
+        let (line, before, after) = if l < h {
+            let (lr, lc) = (l / c, l % c);
+            let line = Line::horizontal(lr as u8, lc as u8);
+            let above = if lr > 0 {
+                (lr - 1) * c + lc
+            } else {
+                usize::MAX
+            };
+            let below = if lr < r { lr * c + lc } else { usize::MAX };
+            (line, above, below)
+        } else {
+            let (lr, lc) = ((l - h) / (c + 1), (l - h) % (c + 1));
+            let line = Line::vertical(lr as u8, lc as u8);
+            let left = if lc > 0 { lr * c + lc - 1 } else { usize::MAX };
+            let right = if lc < c { lr * c + lc } else { usize::MAX };
+            (line, left, right)
+        };
+        g.line_at[l] = line;
+        let sides = [before, after];
+        let mut k = 0;
+        while k < 2 {
+            if sides[k] != usize::MAX {
+                g.line_boxes[l][k] = sides[k] as u8;
+                g.side_masks[l][k] = g.box_mask[sides[k]];
+                g.side_boxes[l][k] = 1u64 << sides[k];
+            }
+            k += 1;
+        }
+        l += 1;
+    }
+    g
 }
 
 impl std::fmt::Display for BoardSize {
@@ -489,6 +609,52 @@ mod tests {
         assert_eq!(s.line_boxes(Line::horizontal(0, 0)).len(), 1);
         assert_eq!(s.line_boxes(Line::horizontal(1, 0)).len(), 2);
         assert_eq!(s.line_boxes(Line::vertical(0, 4)).len(), 1);
+    }
+
+    #[test]
+    fn the_tables_match_the_geometry() {
+        // The compile-time tables agree with the sides and neighbours
+        // computed from coordinates, on every size.
+        for r in 1..=6 {
+            for c in 1..=6 {
+                let s = BoardSize::new(r, c).unwrap();
+                let g = s.geometry();
+                assert_eq!(g.num_lines, s.num_lines());
+                assert_eq!(g.all_lines.count_ones() as usize, s.num_lines());
+                assert_eq!(g.all_boxes.count_ones() as usize, s.num_boxes());
+                for (b, bc) in s.boxes().enumerate() {
+                    let want = s
+                        .box_sides(bc)
+                        .iter()
+                        .fold(0u128, |m, &l| m | 1u128 << s.line_index(l).unwrap());
+                    assert_eq!(s.box_mask(b), want);
+                    let idx = s.box_line_indices(b);
+                    assert_eq!(idx.iter().fold(0u128, |m, &i| m | 1u128 << i), want);
+                }
+                for (i, line) in s.lines().enumerate() {
+                    let boxes: Vec<usize> =
+                        s.line_box_indices(i).iter().flatten().copied().collect();
+                    let want: Vec<usize> = s
+                        .line_boxes(line)
+                        .into_iter()
+                        .map(|b| s.box_index(b).unwrap())
+                        .collect();
+                    assert_eq!(boxes, want, "{s} line {i}");
+                    for k in 0..2 {
+                        match s.line_box_indices(i)[k] {
+                            Some(b) => {
+                                assert_eq!(g.side_masks[i][k], s.box_mask(b));
+                                assert_eq!(g.side_boxes[i][k], 1u64 << b);
+                            }
+                            None => {
+                                assert_eq!(g.side_masks[i][k], u128::MAX);
+                                assert_eq!(g.side_boxes[i][k], 0);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

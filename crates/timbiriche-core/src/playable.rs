@@ -30,8 +30,29 @@ impl Playable for Position {
 
     fn legal_moves(&self, out: &mut Vec<Line>) {
         out.clear();
-        let size = self.size();
-        out.extend(self.undrawn_indices().filter_map(|i| size.line_at(i)));
+        let lines = &self.size().geometry().line_at;
+        let free = self.undrawn_bits();
+        let (lo, hi) = (free as u64, (free >> 64) as u64);
+        // Size the list with one copy, then give each slot the next undrawn
+        // line: one slot per set bit, so the loops run over the slots and
+        // need no other check. Two 64-bit halves: one `tzcnt` per line, and
+        // an index below 128 that needs no bounds check.
+        let n_lo = lo.count_ones() as usize;
+        let n = n_lo + hi.count_ones() as usize;
+        out.extend_from_slice(lines.get(..n).unwrap_or(&[]));
+        let Some((first, second)) = out.split_at_mut_checked(n_lo) else {
+            return;
+        };
+        let mut bits = lo;
+        for slot in first {
+            *slot = lines[(bits.trailing_zeros() as usize) & 127];
+            bits &= bits.wrapping_sub(1);
+        }
+        let mut bits = hi;
+        for slot in second {
+            *slot = lines[(64 + bits.trailing_zeros() as usize) & 127];
+            bits &= bits.wrapping_sub(1);
+        }
     }
 
     fn play(&mut self, line: Line) -> Result<(), PlayError> {
