@@ -1,6 +1,12 @@
-//! Random playouts per second on a board, through the game trait and
-//! directly: `cargo run --release -p timbiriche-core --example playouts --
-//! [5x5] [N] [trait|direct|both]`.
+//! Random playouts per second on a board: `cargo run --release -p
+//! timbiriche-core --example playouts -- [5x5] [N] [trait|list|direct|all]`.
+//!
+//! - `trait`: `games_common::random_playout` (the game trait's playout:
+//!   `random_legal_move`, which picks the k-th undrawn line from the bit set);
+//! - `list`: through the trait, listing the legal moves into a reused buffer
+//!   and choosing from it at every move (what OpenSpiel's loop does);
+//! - `direct`: the position's own API (`legal_move_indices` into a new
+//!   `Vec`, `play_index`).
 //!
 //! Each playout starts from the empty board and draws uniformly random
 //! lines (one `GameRng` seeded 1 for the whole run) until every line is
@@ -18,7 +24,7 @@ fn cpu_seconds(t: Instant) -> f64 {
         .map_or_else(|| t.elapsed().as_secs_f64(), |ns| ns as f64 / 1e9)
 }
 
-use games_common::{random_playout, GameRng, Player, Scratch};
+use games_common::{random_playout, GameRng, Playable, Player, Scratch};
 use timbiriche_core::{BoardSize, Position};
 
 fn main() {
@@ -26,9 +32,9 @@ fn main() {
     let size =
         BoardSize::parse(args.first().map_or("5x5", String::as_str)).unwrap_or(BoardSize::LARGE);
     let n: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let mode = args.get(2).map_or("both", String::as_str);
+    let mode = args.get(2).map_or("all", String::as_str);
     let start = Position::standard(size);
-    if mode == "trait" || mode == "both" {
+    if mode == "trait" || mode == "all" {
         let mut rng = GameRng::from_seed(1);
         let mut scratch = Scratch::new();
         let (mut sum, mut plies) = (0u64, 0u64);
@@ -46,7 +52,30 @@ fn main() {
             t.elapsed().as_secs_f64()
         );
     }
-    if mode == "direct" || mode == "both" {
+    if mode == "list" || mode == "all" {
+        let mut rng = GameRng::from_seed(1);
+        let mut moves = Vec::new();
+        let (mut sum, mut plies) = (0u64, 0u64);
+        let t = Instant::now();
+        let c = cpu_seconds(t);
+        for _ in 0..n {
+            let mut p = start.clone();
+            loop {
+                Playable::legal_moves(&p, &mut moves);
+                let Some(&l) = rng.choose(&moves) else { break };
+                let _ = Playable::play(&mut p, l);
+                plies += 1;
+            }
+            sum += u64::from(p.points(Player::First));
+        }
+        let s = cpu_seconds(t) - c;
+        println!(
+            "list   {size}: {n} playouts in {s:.3} CPU-s = {:.0}/CPU-s (wall {:.3} s), {plies} plies, checksum {sum}",
+            n as f64 / s,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    if mode == "direct" || mode == "all" {
         let mut rng = GameRng::from_seed(1);
         let (mut sum, mut plies) = (0u64, 0u64);
         let t = Instant::now();

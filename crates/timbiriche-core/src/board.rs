@@ -132,11 +132,13 @@ impl BoardSize {
 
     /// Whether `line` lies on this board.
     #[must_use]
+    #[inline]
     pub fn contains(self, line: Line) -> bool {
-        match line.orientation {
-            Orientation::Horizontal => line.row <= self.rows && line.col < self.cols,
-            Orientation::Vertical => line.row < self.rows && line.col <= self.cols,
-        }
+        // Horizontal: row <= rows and col < cols; vertical: row < rows and
+        // col <= cols. Without a branch on the orientation.
+        let v = u16::from(line.orientation == Orientation::Vertical);
+        (u16::from(line.row) < u16::from(self.rows) + 1 - v)
+            & (u16::from(line.col) < u16::from(self.cols) + v)
     }
 
     /// Whether `dot` lies on this board.
@@ -147,15 +149,17 @@ impl BoardSize {
 
     /// The flat index of `line`, `None` when it is off this board.
     #[must_use]
+    #[inline]
     pub fn line_index(self, line: Line) -> Option<usize> {
         if !self.contains(line) {
             return None;
         }
+        // Horizontal: r * cols + c; vertical: the horizontal lines, then
+        // r * (cols + 1) + c. Without a branch on the orientation.
         let (r, c) = (line.row as usize, line.col as usize);
-        Some(match line.orientation {
-            Orientation::Horizontal => r * self.cols as usize + c,
-            Orientation::Vertical => self.num_horizontal() + r * (self.cols as usize + 1) + c,
-        })
+        let v = usize::from(line.orientation == Orientation::Vertical);
+        let first = self.num_horizontal() & 0usize.wrapping_sub(v);
+        Some(first + r * (self.cols as usize + v) + c)
     }
 
     /// The line with flat index `index`, `None` when out of range.
@@ -295,6 +299,48 @@ pub(crate) static LINE_BIT: [u128; 128] = {
 #[inline]
 pub(crate) fn line_bit(i: usize) -> u128 {
     LINE_BIT[i & 127]
+}
+
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of byte `b`
+/// (from 0, lowest first; 0 when `b` has no such bit).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut pos) = (0, 0);
+        while pos < 8 {
+            if b >> pos & 1 == 1 {
+                t[b][r] = pos as u8;
+                r += 1;
+            }
+            pos += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The position of the `k`-th set bit of `x` (from 0, lowest first), for
+/// `k` below the number of set bits of `x`; without a loop or a branch
+/// (broadword: byte counts, their running sums, then a table for the byte).
+#[inline]
+pub(crate) fn select64(x: u64, k: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits of bytes 0 to i (at most 64).
+    let running = s.wrapping_mul(ONES);
+    // The bytes whose running count is at most k all lie before the bit:
+    // (128 + k) - count keeps its high bit exactly when k >= count.
+    let k = k & 63;
+    let at_most = ((k.wrapping_mul(ONES) | HIGHS) - running) & HIGHS;
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) & 7;
+    let before = ((running << 8) >> (8 * byte)) & 0xFF;
+    let in_byte = ((x >> (8 * byte)) & 0xFF) as usize;
+    let rank = (k.wrapping_sub(before) & 7) as usize;
+    8 * byte as usize + usize::from(SELECT_IN_BYTE[in_byte][rank])
 }
 
 /// No box on this side of a line (the line is on the edge).
@@ -655,6 +701,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..2000 {
+            let want: Vec<usize> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
+            for (k, &i) in want.iter().enumerate() {
+                assert_eq!(select64(x, k as u64), i, "{x:#x} {k}");
+            }
+            x = x.rotate_left(7) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 3;
+        }
+        assert_eq!(select64(u64::MAX, 63), 63);
+        assert_eq!(select64(1 << 63, 0), 63);
+        assert_eq!(select64(1, 0), 0);
+    }
+
+    #[test]
+    fn contains_and_line_index_off_the_edges() {
+        let s = BoardSize::new(2, 3).unwrap();
+        assert!(s.contains(Line::horizontal(2, 2)));
+        assert!(!s.contains(Line::horizontal(3, 0)));
+        assert!(!s.contains(Line::horizontal(0, 3)));
+        assert!(s.contains(Line::vertical(1, 3)));
+        assert!(!s.contains(Line::vertical(2, 0)));
+        assert!(!s.contains(Line::vertical(0, 4)));
+        assert!(!s.contains(Line::vertical(255, 255)));
+        assert_eq!(s.line_index(Line::vertical(0, 4)), None);
+        assert_eq!(s.line_index(Line::vertical(1, 3)), Some(s.num_lines() - 1));
     }
 
     #[test]

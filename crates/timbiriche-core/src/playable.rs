@@ -8,9 +8,9 @@
 //! Returns: +1 for the winner, -1 for the loser, 0 each for a draw, once
 //! every line is drawn (misère and valued boxes as the variant says).
 
-use games_common::{win_loss_returns, Actor, Playable};
+use games_common::{win_loss_returns, Actor, GameRng, Playable};
 
-use crate::board::Line;
+use crate::board::{select64, Line};
 use crate::fen::FenError;
 use crate::notation::{line_to_string, parse_line, NotationError};
 use crate::position::{GameResult, PlayError, Position};
@@ -53,6 +53,31 @@ impl Playable for Position {
             *slot = lines[(64 + bits.trailing_zeros() as usize) & 127];
             bits &= bits.wrapping_sub(1);
         }
+    }
+
+    /// The `k`-th undrawn line for `k` drawn below their number: the move
+    /// choosing from the list would give, found in the bit set without
+    /// writing the list.
+    fn random_legal_move(&self, rng: &mut GameRng, _buf: &mut Vec<Line>) -> Option<Line> {
+        let free = self.undrawn_bits();
+        let (lo, hi) = (free as u64, (free >> 64) as u64);
+        let n_lo = u64::from(lo.count_ones());
+        let n = n_lo
+            + if hi == 0 {
+                0
+            } else {
+                u64::from(hi.count_ones())
+            };
+        if n == 0 {
+            return None;
+        }
+        let k = rng.below(n);
+        let i = if k < n_lo {
+            select64(lo, k)
+        } else {
+            64 + select64(hi, k - n_lo)
+        };
+        Some(self.size().geometry().line_at[i & 127])
     }
 
     fn play(&mut self, line: Line) -> Result<(), PlayError> {

@@ -494,25 +494,20 @@ impl Position {
             (Some(&m), Some(&b)) => (m, b),
             _ => ([u128::MAX; 2], [0; 2]),
         };
-        // A mask past the edge is `u128::MAX`, never covered.
+        // A mask past the edge is `u128::MAX`, never covered. Branch-free:
+        // whether a line takes a box is what a random playout cannot predict.
         let (a, b) = (drawn & ma == ma, drawn & mb == mb);
-        let taken = if a { ba } else { 0 } | if b { bb } else { 0 };
+        let taken = ba & 0u64.wrapping_sub(u64::from(a)) | bb & 0u64.wrapping_sub(u64::from(b));
         let completed = u8::from(a) + u8::from(b);
-        let mut points = 0;
-        if taken != 0 {
-            // At most two boxes: count them without a population count.
-            let two = |m: u64| u32::from(m != 0) + u32::from(m & m.wrapping_sub(1) != 0);
-            points = two(taken) + two(taken & self.worth2) + two(taken & self.worth3);
-            self.owners[player.index()] |= taken;
-            self.completed_one |= bit;
-            if completed == 2 {
-                self.completed_two |= bit;
-            }
-        }
+        // At most two boxes: count them without a population count.
+        let two = |m: u64| u32::from(m != 0) + u32::from(m & m.wrapping_sub(1) != 0);
+        let points = two(taken) + two(taken & self.worth2) + two(taken & self.worth3);
+        let owner = &mut self.owners[player.index() & 1];
+        *owner |= taken;
         let extra_move = completed > 0;
-        if !extra_move {
-            self.to_move = player.other();
-        }
+        self.completed_one |= bit & 0u128.wrapping_sub(u128::from(extra_move));
+        self.completed_two |= bit & 0u128.wrapping_sub(u128::from(a & b));
+        self.to_move = if extra_move { player } else { player.other() };
         let out = MoveOutcome {
             line,
             player,
