@@ -60,7 +60,7 @@ impl GameRng {
         // one division fewer per draw).
         loop {
             let x = self.inner.next_u64();
-            if x <= u64::MAX - n || x <= u64::MAX - (u64::MAX % n) - 1 {
+            if x <= u64::MAX - n || x < u64::MAX - (u64::MAX % n) {
                 return x % n;
             }
         }
