@@ -483,7 +483,7 @@ impl Position {
 
     /// Draw line `i` (must be legal): the boxes it completes are those
     /// whose four-side masks the drawn lines now cover.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_unchecked(&mut self, i: usize, line: Line) -> MoveOutcome {
         let player = self.to_move;
         let bit = line_bit(i);
