@@ -1,11 +1,11 @@
-//! Criterion benchmarks of timbiriche-core: move generation, the exact
-//! solver and the AI levels.
+//! Criterion benchmarks of timbiriche-core: random playouts through the
+//! game trait, move generation, the exact solver and the AI levels.
 #![allow(missing_docs)] // criterion_group! generates undocumented functions
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use games_common::{Budget, CancelFlag, GameRng};
+use games_common::{perft, random_playout, Budget, CancelFlag, GameRng, Playable, Scratch};
 use timbiriche_core::{ai_move, notation, solve, BoardSize, Level, Position};
 
 /// A position from seeded Medium self-play with `undrawn` lines left.
@@ -42,6 +42,48 @@ fn movegen(c: &mut Criterion) {
     });
     c.bench_function("timbiriche/parse_line", |b| {
         b.iter(|| notation::parse_line(BoardSize::LARGE, black_box("c3-c4")))
+    });
+}
+
+/// 5×5 random playouts from the empty board through the game trait (the
+/// figure of issue 24, compared with OpenSpiel's C++ rollouts in
+/// docs/benchmarks/timbiriche-playouts.md): `random_playout`, which picks
+/// each move with `random_legal_move`; and the same games listing the legal
+/// moves at every ply (`legal_moves` into a reused buffer, then `choose`).
+fn playouts(c: &mut Criterion) {
+    let start = Position::standard(BoardSize::LARGE);
+    let mut g = c.benchmark_group("timbiriche/random_playouts_5x5");
+    g.throughput(criterion::Throughput::Elements(1));
+    let mut rng = GameRng::from_seed(1);
+    let mut scratch = Scratch::new();
+    g.bench_function("trait", |b| {
+        b.iter(|| {
+            let mut p = black_box(&start).clone();
+            let plies = random_playout(&mut p, u64::MAX, &mut rng, &mut scratch);
+            assert_eq!(plies, 60);
+            black_box(p.points(games_common::Player::First))
+        })
+    });
+    let mut rng = GameRng::from_seed(1);
+    let mut moves = Vec::new();
+    g.bench_function("listing_legal_moves", |b| {
+        b.iter(|| {
+            let mut p = black_box(&start).clone();
+            loop {
+                Playable::legal_moves(&p, &mut moves);
+                let Some(&l) = rng.choose(&moves) else { break };
+                let _ = Playable::play(&mut p, l);
+            }
+            black_box(p.points(games_common::Player::First))
+        })
+    });
+    g.finish();
+    c.bench_function("timbiriche/perft_5x5_depth_3", |b| {
+        b.iter(|| {
+            let n = perft(black_box(&start), 3);
+            assert_eq!(n, 60 * 59 * 58);
+            n
+        })
     });
 }
 
@@ -98,5 +140,5 @@ fn ai(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, movegen, solver, ai);
+criterion_group!(benches, playouts, movegen, solver, ai);
 criterion_main!(benches);

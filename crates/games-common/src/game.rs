@@ -114,6 +114,25 @@ pub trait Playable: Clone + fmt::Debug {
         out.clear();
     }
 
+    /// A uniformly random legal move of the player to move (`None` when
+    /// there is none): exactly the move `rng.choose` picks from
+    /// [`Playable::legal_moves`], with the same numbers drawn from `rng`.
+    ///
+    /// The default lists the moves into `buf` (scratch space) and chooses.
+    /// A game that can find its k-th legal move without writing the list
+    /// (from a bit set, say) overrides it; [`random_move`] and
+    /// [`random_playout`] call it at a player's node, so playouts get faster
+    /// and play the same games. The `testing` suite checks the override
+    /// against the default at every node.
+    fn random_legal_move(
+        &self,
+        rng: &mut GameRng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(buf);
+        rng.choose(buf).copied()
+    }
+
     /// Play a move (or a chance outcome).
     ///
     /// # Errors
@@ -243,10 +262,7 @@ pub fn random_move<G: Playable>(
             state.chance_outcomes(&mut scratch.chances);
             sample_chance(&scratch.chances, rng)
         }
-        Actor::Player(_) => {
-            state.legal_moves(&mut scratch.moves);
-            rng.choose(&scratch.moves).copied()
-        }
+        Actor::Player(_) => state.random_legal_move(rng, &mut scratch.moves),
     }
 }
 
@@ -285,6 +301,8 @@ pub(crate) mod tests {
         chance_next: bool,
         /// A planted bug for the suite to find: moves are written wrong.
         pub(crate) bad_text: bool,
+        /// A planted bug: the random legal move is always the first one.
+        pub(crate) bad_random: bool,
     }
 
     #[derive(Debug, PartialEq, Eq)]
@@ -332,6 +350,14 @@ pub(crate) mod tests {
                     outcome: 1,
                     weight: 1,
                 });
+            }
+        }
+        fn random_legal_move(&self, rng: &mut GameRng, buf: &mut Vec<u32>) -> Option<u32> {
+            self.legal_moves(buf);
+            if self.bad_random {
+                buf.first().copied()
+            } else {
+                rng.choose(buf).copied()
             }
         }
         fn play(&mut self, mv: u32) -> Result<(), Refused> {
@@ -383,6 +409,7 @@ pub(crate) mod tests {
                     to_move: Player::from_index(*p).ok_or(Refused)?,
                     chance_next: *c == 1,
                     bad_text: false,
+                    bad_random: false,
                 }),
                 _ => Err(Refused),
             }
@@ -395,6 +422,7 @@ pub(crate) mod tests {
             to_move: Player::First,
             chance_next: false,
             bad_text: false,
+            bad_random: false,
         }
     }
 
@@ -468,6 +496,16 @@ mod generic_tests {
         )
         .unwrap_err();
         assert!(broken.problem.contains("read back"), "{broken}");
+        let broken = check_random_games(
+            |i| {
+                let mut s = start(5 + i);
+                s.bad_random = true;
+                s
+            },
+            SuiteOptions::default(),
+        )
+        .unwrap_err();
+        assert!(broken.problem.contains("random_legal_move"), "{broken}");
     }
 
     #[test]

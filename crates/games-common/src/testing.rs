@@ -7,6 +7,8 @@
 //!   the game is over; a chance node has outcomes, with positive weights, in
 //!   the order of its legal moves; a player's node has none;
 //! - the legal moves are the same when asked twice, and have no duplicate;
+//! - at a player's node, [`Playable::random_legal_move`] gives the move
+//!   that choosing from the legal moves gives, drawing the same numbers;
 //! - every legal move plays (on a copy), and its text reads back as itself;
 //! - a few moves that are legal elsewhere in the game but not in this
 //!   node's list are refused, and the refusal changes nothing;
@@ -220,6 +222,18 @@ fn check_node<G: Playable + PartialEq>(
     state.clone().legal_moves(again);
     if again != moves {
         return Err("the legal moves changed when asked again".into());
+    }
+    if let Actor::Player(_) = actor {
+        // The random legal move is what choosing from the list gives, with
+        // the same numbers drawn.
+        let (mut mine, mut listed) = (rng.clone(), rng.clone());
+        let picked = state.random_legal_move(&mut mine, again);
+        let chosen = listed.choose(moves).copied();
+        if picked != chosen || mine != listed {
+            return Err(format!(
+                "random_legal_move gave {picked:?}, choosing from the legal moves {chosen:?}"
+            ));
+        }
     }
     for (i, m) in moves.iter().enumerate() {
         if moves.get(i + 1..).is_some_and(|rest| rest.contains(m)) {

@@ -133,11 +133,13 @@ impl BoardSize {
 
     /// Whether `line` lies on this board.
     #[must_use]
+    #[inline]
     pub fn contains(self, line: Line) -> bool {
-        match line.orientation {
-            Orientation::Horizontal => line.row <= self.rows && line.col < self.cols,
-            Orientation::Vertical => line.row < self.rows && line.col <= self.cols,
-        }
+        // Horizontal: row <= rows and col < cols; vertical: row < rows and
+        // col <= cols. Without a branch on the orientation.
+        let v = u16::from(line.orientation == Orientation::Vertical);
+        (u16::from(line.row) < u16::from(self.rows) + 1 - v)
+            & (u16::from(line.col) < u16::from(self.cols) + v)
     }
 
     /// Whether `dot` lies on this board.
@@ -148,28 +150,25 @@ impl BoardSize {
 
     /// The flat index of `line`, `None` when it is off this board.
     #[must_use]
+    #[inline]
     pub fn line_index(self, line: Line) -> Option<usize> {
         if !self.contains(line) {
             return None;
         }
+        // Horizontal: r * cols + c; vertical: the horizontal lines, then
+        // r * (cols + 1) + c. Without a branch on the orientation.
         let (r, c) = (line.row as usize, line.col as usize);
-        Some(match line.orientation {
-            Orientation::Horizontal => r * self.cols as usize + c,
-            Orientation::Vertical => self.num_horizontal() + r * (self.cols as usize + 1) + c,
-        })
+        let v = usize::from(line.orientation == Orientation::Vertical);
+        let first = self.num_horizontal() & 0usize.wrapping_sub(v);
+        Some(first + r * (self.cols as usize + v) + c)
     }
 
     /// The line with flat index `index`, `None` when out of range.
     #[must_use]
     pub fn line_at(self, index: usize) -> Option<Line> {
-        let h = self.num_horizontal();
-        if index < h {
-            let c = self.cols as usize;
-            Some(Line::horizontal((index / c) as u8, (index % c) as u8))
-        } else if index < self.num_lines() {
-            let i = index - h;
-            let c = self.cols as usize + 1;
-            Some(Line::vertical((i / c) as u8, (i % c) as u8))
+        let g = self.geometry();
+        if index < g.num_lines {
+            g.line_at.get(index).copied()
         } else {
             None
         }
@@ -242,6 +241,14 @@ impl BoardSize {
 }
 
 impl BoardSize {
+    /// The precomputed tables of this size.
+    #[inline]
+    pub(crate) fn geometry(self) -> &'static Geometry {
+        let i = (self.rows as usize - 1) * MAX_SIDE as usize + (self.cols as usize - 1);
+        // Sizes are 1 to 6 on each side (checked by `new`), so `i` is in range.
+        GEOMETRY.get(i).unwrap_or(&GEOMETRY[0])
+    }
+
     /// Line indices of the four sides of box `b` (top, bottom, left, right);
     /// `b` must be below `num_boxes()`.
     pub(crate) fn box_line_indices(self, b: usize) -> [usize; 4] {
@@ -251,43 +258,202 @@ impl BoardSize {
         [r * c + col, (r + 1) * c + col, left, left + 1]
     }
 
-    /// Bit mask of the four sides of box `b`.
+    /// Bit mask of the four sides of box `b` (0 past the last box).
+    #[inline]
     pub(crate) fn box_mask(self, b: usize) -> u128 {
-        self.box_line_indices(b)
-            .iter()
-            .fold(0u128, |m, &i| m | (1u128 << i))
+        self.geometry().box_mask.get(b).copied().unwrap_or(0)
     }
 
     /// Box indices on either side of line `l` (`None` past the edge); `l`
     /// must be below `num_lines()`.
+    #[inline]
     pub(crate) fn line_box_indices(self, l: usize) -> [Option<usize>; 2] {
-        let (rows, c) = (self.rows as usize, self.cols as usize);
-        let h = self.num_horizontal();
-        if l < h {
-            let (r, col) = (l / c, l % c);
-            [
-                (r > 0).then(|| (r - 1) * c + col),
-                (r < rows).then(|| r * c + col),
-            ]
-        } else {
-            let i = l - h;
-            let (r, col) = (i / (c + 1), i % (c + 1));
-            [
-                (col > 0).then(|| r * c + col - 1),
-                (col < c).then(|| r * c + col),
-            ]
-        }
+        let [a, b] = self
+            .geometry()
+            .line_boxes
+            .get(l)
+            .copied()
+            .unwrap_or([NO_BOX; 2]);
+        let side = |x: u8| (x != NO_BOX).then_some(usize::from(x));
+        [side(a), side(b)]
     }
 
     /// Mask with one bit per line of the board.
+    #[inline]
     pub(crate) fn all_lines_mask(self) -> u128 {
-        let n = self.num_lines();
-        if n >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        }
+        self.geometry().all_lines
     }
+}
+
+/// `LINE_BIT[i] == 1 << i`: a load instead of a 128-bit shift.
+pub(crate) static LINE_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of line index `i` (below 128) in a line mask.
+#[inline]
+pub(crate) fn line_bit(i: usize) -> u128 {
+    LINE_BIT[i & 127]
+}
+
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of byte `b`
+/// (from 0, lowest first; 0 when `b` has no such bit).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut pos) = (0, 0);
+        while pos < 8 {
+            if b >> pos & 1 == 1 {
+                t[b][r] = pos as u8;
+                r += 1;
+            }
+            pos += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The position of the `k`-th set bit of `x` (from 0, lowest first), for
+/// `k` below the number of set bits of `x`; without a loop or a branch
+/// (broadword: byte counts, their running sums, then a table for the byte).
+#[inline]
+pub(crate) fn select64(x: u64, k: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits of bytes 0 to i (at most 64).
+    let running = s.wrapping_mul(ONES);
+    // The bytes whose running count is at most k all lie before the bit:
+    // (128 + k) - count keeps its high bit exactly when k >= count.
+    let k = k & 63;
+    let at_most = ((k.wrapping_mul(ONES) | HIGHS) - running) & HIGHS;
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) & 7;
+    let before = ((running << 8) >> (8 * byte)) & 0xFF;
+    let in_byte = ((x >> (8 * byte)) & 0xFF) as usize;
+    let rank = (k.wrapping_sub(before) & 7) as usize;
+    8 * byte as usize + usize::from(SELECT_IN_BYTE[in_byte][rank])
+}
+
+/// No box on this side of a line (the line is on the edge).
+pub(crate) const NO_BOX: u8 = u8::MAX;
+
+/// The tables of one board size that play and search read instead of
+/// recomputing the geometry: built at compile time for every size from 1×1
+/// to 6×6 (so a position carries no tables and never allocates).
+///
+/// Each line borders at most two boxes. Per line, `side_masks` holds the
+/// four-side mask of each bordering box (`u128::MAX`, which no set of drawn
+/// lines can cover, past the edge) and `side_boxes` that box's bit (0 past
+/// the edge): after drawing line `l`, box `k` of it is complete exactly when
+/// `drawn & side_masks[l][k] == side_masks[l][k]`.
+#[derive(Debug)]
+pub(crate) struct Geometry {
+    /// Number of lines.
+    pub(crate) num_lines: usize,
+    /// One bit per line of the board.
+    pub(crate) all_lines: u128,
+    /// One bit per box of the board.
+    pub(crate) all_boxes: u64,
+    /// The line at each flat index (up to `num_lines`; 128 entries so that
+    /// any bit of a line mask indexes it without a bounds check).
+    pub(crate) line_at: [Line; 128],
+    /// The boxes on either side of each line ([`NO_BOX`] past the edge).
+    pub(crate) line_boxes: [[u8; 2]; MAX_LINES],
+    /// The four-side masks of the boxes on either side of each line.
+    pub(crate) side_masks: [[u128; 2]; MAX_LINES],
+    /// The bits of the boxes on either side of each line.
+    pub(crate) side_boxes: [[u64; 2]; MAX_LINES],
+    /// The four sides of each box as a line mask.
+    pub(crate) box_mask: [u128; MAX_BOXES],
+}
+
+const EMPTY_GEOMETRY: Geometry = Geometry {
+    num_lines: 0,
+    all_lines: 0,
+    all_boxes: 0,
+    line_at: [Line::horizontal(0, 0); 128],
+    line_boxes: [[NO_BOX; 2]; MAX_LINES],
+    side_masks: [[u128::MAX; 2]; MAX_LINES],
+    side_boxes: [[0; 2]; MAX_LINES],
+    box_mask: [0; MAX_BOXES],
+};
+
+/// The tables of every size, indexed `(rows - 1) * 6 + (cols - 1)`.
+static GEOMETRY: [Geometry; 36] = build_all();
+
+const fn build_all() -> [Geometry; 36] {
+    let mut out = [EMPTY_GEOMETRY; 36];
+    let mut i = 0;
+    while i < 36 {
+        out[i] = build((i / 6) as u8 + 1, (i % 6) as u8 + 1);
+        i += 1;
+    }
+    out
+}
+
+/// The tables of `rows × cols` boxes, in the flat index order of
+/// [`BoardSize::line_index`] and [`BoardSize::box_index`].
+const fn build(rows: u8, cols: u8) -> Geometry {
+    let mut g = EMPTY_GEOMETRY;
+    let (r, c) = (rows as usize, cols as usize);
+    let h = (r + 1) * c;
+    let n = h + r * (c + 1);
+    g.num_lines = n;
+    g.all_lines = (1u128 << n) - 1;
+    g.all_boxes = (1u64 << (r * c)) - 1;
+    let mut b = 0;
+    while b < r * c {
+        let (br, bc) = (b / c, b % c);
+        let left = h + br * (c + 1) + bc;
+        g.box_mask[b] = 1u128 << (br * c + bc)
+            | 1u128 << ((br + 1) * c + bc)
+            | 1u128 << left
+            | 1u128 << (left + 1);
+        b += 1;
+    }
+    let mut l = 0;
+    while l < n {
+        let (line, before, after) = if l < h {
+            let (lr, lc) = (l / c, l % c);
+            let line = Line::horizontal(lr as u8, lc as u8);
+            let above = if lr > 0 {
+                (lr - 1) * c + lc
+            } else {
+                usize::MAX
+            };
+            let below = if lr < r { lr * c + lc } else { usize::MAX };
+            (line, above, below)
+        } else {
+            let (lr, lc) = ((l - h) / (c + 1), (l - h) % (c + 1));
+            let line = Line::vertical(lr as u8, lc as u8);
+            let left = if lc > 0 { lr * c + lc - 1 } else { usize::MAX };
+            let right = if lc < c { lr * c + lc } else { usize::MAX };
+            (line, left, right)
+        };
+        g.line_at[l] = line;
+        let sides = [before, after];
+        let mut k = 0;
+        while k < 2 {
+            if sides[k] != usize::MAX {
+                g.line_boxes[l][k] = sides[k] as u8;
+                g.side_masks[l][k] = g.box_mask[sides[k]];
+                g.side_boxes[l][k] = 1u64 << sides[k];
+            }
+            k += 1;
+        }
+        l += 1;
+    }
+    g
 }
 
 impl std::fmt::Display for BoardSize {
@@ -491,6 +657,81 @@ mod tests {
         assert_eq!(s.line_boxes(Line::horizontal(0, 0)).len(), 1);
         assert_eq!(s.line_boxes(Line::horizontal(1, 0)).len(), 2);
         assert_eq!(s.line_boxes(Line::vertical(0, 4)).len(), 1);
+    }
+
+    #[test]
+    fn the_tables_match_the_geometry() {
+        // The compile-time tables agree with the sides and neighbours
+        // computed from coordinates, on every size.
+        for r in 1..=6 {
+            for c in 1..=6 {
+                let s = BoardSize::new(r, c).unwrap();
+                let g = s.geometry();
+                assert_eq!(g.num_lines, s.num_lines());
+                assert_eq!(g.all_lines.count_ones() as usize, s.num_lines());
+                assert_eq!(g.all_boxes.count_ones() as usize, s.num_boxes());
+                for (b, bc) in s.boxes().enumerate() {
+                    let want = s
+                        .box_sides(bc)
+                        .iter()
+                        .fold(0u128, |m, &l| m | 1u128 << s.line_index(l).unwrap());
+                    assert_eq!(s.box_mask(b), want);
+                    let idx = s.box_line_indices(b);
+                    assert_eq!(idx.iter().fold(0u128, |m, &i| m | 1u128 << i), want);
+                }
+                for (i, line) in s.lines().enumerate() {
+                    let boxes: Vec<usize> =
+                        s.line_box_indices(i).iter().flatten().copied().collect();
+                    let want: Vec<usize> = s
+                        .line_boxes(line)
+                        .into_iter()
+                        .map(|b| s.box_index(b).unwrap())
+                        .collect();
+                    assert_eq!(boxes, want, "{s} line {i}");
+                    for k in 0..2 {
+                        match s.line_box_indices(i)[k] {
+                            Some(b) => {
+                                assert_eq!(g.side_masks[i][k], s.box_mask(b));
+                                assert_eq!(g.side_boxes[i][k], 1u64 << b);
+                            }
+                            None => {
+                                assert_eq!(g.side_masks[i][k], u128::MAX);
+                                assert_eq!(g.side_boxes[i][k], 0);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..2000 {
+            let want: Vec<usize> = (0..64).filter(|&i| x >> i & 1 == 1).collect();
+            for (k, &i) in want.iter().enumerate() {
+                assert_eq!(select64(x, k as u64), i, "{x:#x} {k}");
+            }
+            x = x.rotate_left(7) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 3;
+        }
+        assert_eq!(select64(u64::MAX, 63), 63);
+        assert_eq!(select64(1 << 63, 0), 63);
+        assert_eq!(select64(1, 0), 0);
+    }
+
+    #[test]
+    fn contains_and_line_index_off_the_edges() {
+        let s = BoardSize::new(2, 3).unwrap();
+        assert!(s.contains(Line::horizontal(2, 2)));
+        assert!(!s.contains(Line::horizontal(3, 0)));
+        assert!(!s.contains(Line::horizontal(0, 3)));
+        assert!(s.contains(Line::vertical(1, 3)));
+        assert!(!s.contains(Line::vertical(2, 0)));
+        assert!(!s.contains(Line::vertical(0, 4)));
+        assert!(!s.contains(Line::vertical(255, 255)));
+        assert_eq!(s.line_index(Line::vertical(0, 4)), None);
+        assert_eq!(s.line_index(Line::vertical(1, 3)), Some(s.num_lines() - 1));
     }
 
     #[test]

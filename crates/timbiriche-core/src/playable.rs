@@ -8,9 +8,9 @@
 //! Returns: +1 for the winner, -1 for the loser, 0 each for a draw, once
 //! every line is drawn (misère and valued boxes as the variant says).
 
-use games_common::{win_loss_returns, Actor, Playable};
+use games_common::{win_loss_returns, Actor, GameRng, Playable};
 
-use crate::board::Line;
+use crate::board::{select64, Line};
 use crate::fen::FenError;
 use crate::notation::{line_to_string, parse_line, NotationError};
 use crate::position::{GameResult, PlayError, Position};
@@ -30,8 +30,54 @@ impl Playable for Position {
 
     fn legal_moves(&self, out: &mut Vec<Line>) {
         out.clear();
-        let size = self.size();
-        out.extend(self.undrawn_indices().filter_map(|i| size.line_at(i)));
+        let lines = &self.size().geometry().line_at;
+        let free = self.undrawn_bits();
+        let (lo, hi) = (free as u64, (free >> 64) as u64);
+        // Size the list with one copy, then give each slot the next undrawn
+        // line: one slot per set bit, so the loops run over the slots and
+        // need no other check. Two 64-bit halves: one `tzcnt` per line, and
+        // an index below 128 that needs no bounds check.
+        let n_lo = lo.count_ones() as usize;
+        let n = n_lo + hi.count_ones() as usize;
+        out.extend_from_slice(lines.get(..n).unwrap_or(&[]));
+        let Some((first, second)) = out.split_at_mut_checked(n_lo) else {
+            return;
+        };
+        let mut bits = lo;
+        for slot in first {
+            *slot = lines[(bits.trailing_zeros() as usize) & 127];
+            bits &= bits.wrapping_sub(1);
+        }
+        let mut bits = hi;
+        for slot in second {
+            *slot = lines[(64 + bits.trailing_zeros() as usize) & 127];
+            bits &= bits.wrapping_sub(1);
+        }
+    }
+
+    /// The `k`-th undrawn line for `k` drawn below their number: the move
+    /// choosing from the list would give, found in the bit set without
+    /// writing the list.
+    fn random_legal_move(&self, rng: &mut GameRng, _buf: &mut Vec<Line>) -> Option<Line> {
+        let free = self.undrawn_bits();
+        let (lo, hi) = (free as u64, (free >> 64) as u64);
+        let n_lo = u64::from(lo.count_ones());
+        let n = n_lo
+            + if hi == 0 {
+                0
+            } else {
+                u64::from(hi.count_ones())
+            };
+        if n == 0 {
+            return None;
+        }
+        let k = rng.below(n);
+        let i = if k < n_lo {
+            select64(lo, k)
+        } else {
+            64 + select64(hi, k - n_lo)
+        };
+        Some(self.size().geometry().line_at[i & 127])
     }
 
     fn play(&mut self, line: Line) -> Result<(), PlayError> {

@@ -11,7 +11,7 @@ use games_common::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::board::{BoardSize, BoxCoord, Dot, Line};
+use crate::board::{line_bit, BoardSize, BoxCoord, Dot, Line, MAX_BOXES};
 use crate::notation::{dot_to_string, line_to_string};
 use crate::values::{check_values, ValueError, ValueLayout};
 
@@ -86,6 +86,13 @@ pub enum GameResult {
 /// A position: board, variant, drawn lines, box owners, the player to move
 /// and the last move. A plain value (`Clone`, `Eq`, `Hash`, serde).
 ///
+/// Built for search: a fixed-size value without any heap allocation (a
+/// clone is a copy of about 150 bytes). Drawn lines, box owners and box
+/// values are bit sets over the flat line and box indices; a line completes
+/// a box when the box's four-side mask is covered (compile-time tables per
+/// board size), the legal moves are the undrawn bits, and points are
+/// counted from the masks of the boxes worth 2 and 3.
+///
 /// Loading a position through serde checks it: wrong sizes, too many or
 /// repeated lines, a box owned but not closed (or closed but not owned)
 /// are errors.
@@ -93,7 +100,12 @@ pub enum GameResult {
 #[serde(try_from = "PositionWire", into = "PositionWire")]
 pub struct Position {
     size: BoardSize,
-    values: Vec<u8>,
+    /// The value of each box (1 to 3) up to `num_boxes`, 0 after.
+    values: [u8; MAX_BOXES],
+    /// Boxes worth at least 2.
+    worth2: u64,
+    /// Boxes worth 3.
+    worth3: u64,
     misere: bool,
     drawn: u128,
     owners: [u64; 2],
@@ -109,9 +121,15 @@ impl Position {
     /// The empty board of the standard game, first player to move.
     #[must_use]
     pub fn standard(size: BoardSize) -> Position {
+        let mut values = [0; MAX_BOXES];
+        for v in values.iter_mut().take(size.num_boxes()) {
+            *v = 1;
+        }
         Position {
             size,
-            values: vec![1; size.num_boxes()],
+            values,
+            worth2: 0,
+            worth3: 0,
             misere: false,
             drawn: 0,
             owners: [0, 0],
@@ -125,12 +143,29 @@ impl Position {
     /// The empty board of `variant`, `first` to move.
     pub fn new(size: BoardSize, variant: &Variant, first: Player) -> Result<Position, ValueError> {
         let values = variant.values.resolve(size)?;
-        Ok(Position {
-            values,
+        let mut p = Position {
             misere: variant.misere,
             to_move: first,
             ..Position::standard(size)
-        })
+        };
+        p.set_values(&values);
+        Ok(p)
+    }
+
+    /// Set the box values (`values` checked: one per box, each 1 to 3).
+    fn set_values(&mut self, values: &[u8]) {
+        self.values = [0; MAX_BOXES];
+        self.worth2 = 0;
+        self.worth3 = 0;
+        for (b, (&v, slot)) in values.iter().zip(self.values.iter_mut()).enumerate() {
+            *slot = v;
+            if v >= 2 {
+                self.worth2 |= 1 << b;
+            }
+            if v >= 3 {
+                self.worth3 |= 1 << b;
+            }
+        }
     }
 
     /// The standard empty board with `lines` played in order (captures and
@@ -165,7 +200,7 @@ impl Position {
     /// The value of each box, row by row.
     #[must_use]
     pub fn values(&self) -> &[u8] {
-        &self.values
+        self.values.get(..self.size.num_boxes()).unwrap_or(&[])
     }
 
     /// The value of one box (0 when off the board).
@@ -173,7 +208,7 @@ impl Position {
     pub fn box_value(&self, b: BoxCoord) -> u8 {
         self.size
             .box_index(b)
-            .and_then(|i| self.values.get(i).copied())
+            .and_then(|i| self.values().get(i).copied())
             .unwrap_or(0)
     }
 
@@ -283,20 +318,18 @@ impl Position {
         self.owners[p.index()].count_ones()
     }
 
+    /// The points of the boxes in `mask`: one per box, one more for each
+    /// worth 2 or 3, one more for each worth 3.
+    #[inline]
     fn sum_values(&self, mask: u64) -> u32 {
-        self.values
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask >> i & 1 == 1)
-            .map(|(_, &v)| u32::from(v))
-            .sum()
+        mask.count_ones() + (mask & self.worth2).count_ones() + (mask & self.worth3).count_ones()
     }
 
     /// Points of the boxes nobody owns yet.
     #[must_use]
     pub fn remaining_points(&self) -> u32 {
-        let all = self.values.iter().map(|&v| u32::from(v)).sum::<u32>();
-        all - self.points(Player::First) - self.points(Player::Second)
+        let open = self.size.geometry().all_boxes & !(self.owners[0] | self.owners[1]);
+        self.sum_values(open)
     }
 
     /// Whether every line is drawn.
@@ -339,6 +372,7 @@ impl Position {
     }
 
     /// Whether `line` may be drawn now; the error says why not.
+    #[inline]
     pub fn check(&self, line: Line) -> Result<usize, PlayError> {
         let i = self
             .size
@@ -347,7 +381,7 @@ impl Position {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        if self.drawn >> i & 1 == 1 {
+        if self.drawn & line_bit(i) != 0 {
             return Err(PlayError::AlreadyDrawn(line));
         }
         Ok(i)
@@ -367,27 +401,36 @@ impl Position {
         self.undrawn_indices().collect()
     }
 
-    pub(crate) fn undrawn_indices(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.size.num_lines()).filter(move |&i| self.drawn >> i & 1 == 0)
+    /// The undrawn lines as a bit set over the flat line indices (bit `i`
+    /// set when line `i` may be drawn): the legal moves of a search.
+    #[must_use]
+    pub fn undrawn_bits(&self) -> u128 {
+        !self.drawn & self.size.geometry().all_lines
     }
 
-    /// Boxes line index `i` would complete if drawn now.
+    pub(crate) fn undrawn_indices(&self) -> impl Iterator<Item = usize> {
+        Bits(self.undrawn_bits())
+    }
+
+    /// Boxes line index `i` (undrawn) would complete if drawn now.
     pub(crate) fn completes_idx(&self, i: usize) -> u32 {
-        self.size
-            .line_box_indices(i)
-            .iter()
-            .flatten()
-            .filter(|&&b| self.sides_idx(b) == 3)
-            .count() as u32
+        let g = self.size.geometry();
+        let Some(masks) = g.side_masks.get(i) else {
+            return 0;
+        };
+        let d = self.drawn | 1u128 << i;
+        masks.iter().filter(|&&m| d & m == m).count() as u32
     }
 
-    /// Boxes line index `i` would give a 3rd side if drawn now.
+    /// Boxes line index `i` (undrawn) would give a 3rd side if drawn now.
     pub(crate) fn third_sides_idx(&self, i: usize) -> u32 {
-        self.size
-            .line_box_indices(i)
+        let g = self.size.geometry();
+        let Some(masks) = g.side_masks.get(i) else {
+            return 0;
+        };
+        masks
             .iter()
-            .flatten()
-            .filter(|&&b| self.sides_idx(b) == 2)
+            .filter(|&&m| m != u128::MAX && (self.drawn & m).count_ones() == 2)
             .count() as u32
     }
 
@@ -427,6 +470,7 @@ impl Position {
     }
 
     /// Draw `line` for the player to move. On error nothing changes.
+    #[inline]
     pub fn play(&mut self, line: Line) -> Result<MoveOutcome, PlayError> {
         let i = self.check(line)?;
         Ok(self.play_unchecked(i, line))
@@ -438,29 +482,33 @@ impl Position {
         self.play(line)
     }
 
-    /// Draw line `i` (must be legal).
+    /// Draw line `i` (must be legal): the boxes it completes are those
+    /// whose four-side masks the drawn lines now cover.
+    #[inline(always)]
     pub(crate) fn play_unchecked(&mut self, i: usize, line: Line) -> MoveOutcome {
         let player = self.to_move;
-        self.drawn |= 1u128 << i;
-        let mut completed = 0u8;
-        let mut points = 0u32;
-        for b in self.size.line_box_indices(i).into_iter().flatten() {
-            if self.sides_idx(b) == 4 {
-                completed += 1;
-                points += u32::from(self.values.get(b).copied().unwrap_or(1));
-                self.owners[player.index()] |= 1u64 << b;
-            }
-        }
-        if completed >= 1 {
-            self.completed_one |= 1u128 << i;
-        }
-        if completed == 2 {
-            self.completed_two |= 1u128 << i;
-        }
+        let bit = line_bit(i);
+        let drawn = self.drawn | bit;
+        self.drawn = drawn;
+        let g = self.size.geometry();
+        let ([ma, mb], [ba, bb]) = match (g.side_masks.get(i), g.side_boxes.get(i)) {
+            (Some(&m), Some(&b)) => (m, b),
+            _ => ([u128::MAX; 2], [0; 2]),
+        };
+        // A mask past the edge is `u128::MAX`, never covered. Branch-free:
+        // whether a line takes a box is what a random playout cannot predict.
+        let (a, b) = (drawn & ma == ma, drawn & mb == mb);
+        let taken = ba & 0u64.wrapping_sub(u64::from(a)) | bb & 0u64.wrapping_sub(u64::from(b));
+        let completed = u8::from(a) + u8::from(b);
+        // At most two boxes: count them without a population count.
+        let two = |m: u64| u32::from(m != 0) + u32::from(m & m.wrapping_sub(1) != 0);
+        let points = two(taken) + two(taken & self.worth2) + two(taken & self.worth3);
+        let owner = &mut self.owners[player.index() & 1];
+        *owner |= taken;
         let extra_move = completed > 0;
-        if !extra_move {
-            self.to_move = player.other();
-        }
+        self.completed_one |= bit & 0u128.wrapping_sub(u128::from(extra_move));
+        self.completed_two |= bit & 0u128.wrapping_sub(u128::from(a & b));
+        self.to_move = if extra_move { player } else { player.other() };
         let out = MoveOutcome {
             line,
             player,
@@ -477,6 +525,22 @@ impl Position {
     pub(crate) fn play_idx(&mut self, i: usize) -> MoveOutcome {
         let line = self.size.line_at(i).unwrap_or(Line::horizontal(0, 0));
         self.play_unchecked(i, line)
+    }
+}
+
+/// The set bits of a line mask, lowest first.
+struct Bits(u128);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }
 
@@ -533,7 +597,7 @@ impl From<Position> for PositionWire {
             .collect();
         PositionWire {
             size: p.size,
-            values: p.values.clone(),
+            values: p.values().to_vec(),
             misere: p.misere,
             to_move: p.to_move,
             lines: idx.iter().filter_map(|&i| p.size.line_at(i)).collect(),
@@ -559,11 +623,11 @@ impl TryFrom<PositionWire> for Position {
             return Err(PositionError::WrongLength("owners"));
         }
         let mut p = Position {
-            values: w.values,
             misere: w.misere,
             to_move: w.to_move,
             ..Position::standard(size)
         };
+        p.set_values(&w.values);
         let mut total_completed = 0u32;
         for (&line, &c) in w.lines.iter().zip(&w.completed) {
             let i = size.line_index(line).ok_or(PositionError::OffBoard(line))?;

@@ -28,7 +28,7 @@ use crate::chains::{endgame_value, Comp};
 use crate::position::Position;
 use crate::symmetry::{symmetries, Symmetry};
 
-const NONE: u8 = u8::MAX;
+const NONE: u8 = crate::board::NO_BOX;
 
 /// Positions with this many undrawn lines or fewer are searched again
 /// rather than looked up (cheaper than a cache miss).
@@ -178,8 +178,10 @@ fn entry_drawn(e: &Entry) -> u32 {
 pub(crate) struct Solver<'a> {
     full: u128,
     nl: usize,
-    box_mask: Vec<u128>,
-    line_boxes: Vec<[u8; 2]>,
+    /// The four-side mask of each box (the position's tables).
+    box_mask: &'static [u128],
+    /// The boxes on either side of each line (the position's tables).
+    line_boxes: &'static [[u8; 2]],
     vals: Vec<i32>,
     free_captures: bool,
     /// Whether the chain rule applies (standard game, all boxes worth 1).
@@ -233,13 +235,9 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|&v| if misere { -i32::from(v) } else { i32::from(v) })
             .collect();
-        let box_mask = (0..size.num_boxes()).map(|b| size.box_mask(b)).collect();
-        let line_boxes = (0..nl)
-            .map(|l| {
-                let [a, b] = size.line_box_indices(l);
-                [a.map_or(NONE, |x| x as u8), b.map_or(NONE, |x| x as u8)]
-            })
-            .collect();
+        let geometry = size.geometry();
+        let box_mask = geometry.box_mask.get(..size.num_boxes()).unwrap_or(&[]);
+        let line_boxes = geometry.line_boxes.get(..nl).unwrap_or(&[]);
         // No more entries than positions (2^undrawn), and whatever memory
         // the system grants (halving until an allocation succeeds).
         // Small tables come zeroed from the allocator without being touched.
