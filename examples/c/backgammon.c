@@ -134,7 +134,7 @@ static void hard_against_easy(void) {
         }
         CHECK(s.legal_plays > 0);
         uint32_t level = s.to_move == GAMES_PLAYER_FIRST ? GAMES_BACKGAMMON_LEVEL_HARD : GAMES_BACKGAMMON_LEVEL_EASY;
-        games_backgammon_play play;
+        games_backgammon_move play;
         CHECK_RESULT(games_backgammon_ai_move(game, level, level == GAMES_BACKGAMMON_LEVEL_HARD ? &hard : &easy, NULL,
                                               &play),
                      GAMES_RESULT_OK);
@@ -160,7 +160,7 @@ static void hard_against_easy(void) {
     /* Over: no dice, no AI, no plays. */
     CHECK_RESULT(games_backgammon_roll(game, NULL, NULL, NULL), GAMES_RESULT_GAME_OVER);
     CHECK_RESULT(games_backgammon_set_dice(game, 3, 1, NULL), GAMES_RESULT_GAME_OVER);
-    games_backgammon_play play;
+    games_backgammon_move play;
     CHECK_RESULT(games_backgammon_ai_move(game, GAMES_BACKGAMMON_LEVEL_EASY, NULL, NULL, &play), GAMES_RESULT_GAME_OVER);
     CHECK_RESULT(games_backgammon_play_notation(game, "6/off"), GAMES_RESULT_GAME_OVER);
     CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_GAME_OVER);
@@ -428,7 +428,7 @@ static void ids(void) {
     size_t n = 0;
     CHECK_RESULT(games_backgammon_legal_plays(game, NULL, 0, &n), GAMES_RESULT_BUFFER_TOO_SMALL);
     CHECK(n == 16);
-    games_backgammon_play plays[16];
+    games_backgammon_move plays[16];
     CHECK_RESULT(games_backgammon_legal_plays(game, plays, 16, &n), GAMES_RESULT_OK);
     int found = -1;
     for (uint32_t i = 0; i < count; i++) {
@@ -465,7 +465,7 @@ static void ids(void) {
 
 static void error_paths(void) {
     games_backgammon_state s;
-    games_backgammon_play play;
+    games_backgammon_move play;
     char text[64];
     size_t len = 0;
     /* NULL handles and outputs. */

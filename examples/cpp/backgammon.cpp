@@ -102,9 +102,9 @@ class Backgammon {
         return passed;
     }
     void play(const std::string &move) { ok(games_backgammon_play_notation(get(), move.c_str())); }
-    games_backgammon_play ai(uint32_t level, uint64_t nodes) {
+    games_backgammon_move ai(uint32_t level, uint64_t nodes) {
         games_budget budget{nodes, 0};
-        games_backgammon_play play{};
+        games_backgammon_move play{};
         ok(games_backgammon_ai_move(get(), level, &budget, nullptr, &play));
         return play;
     }
@@ -202,7 +202,7 @@ void hard_against_easy() {
             continue;
         }
         bool hard = s.to_move == GAMES_PLAYER_SECOND;
-        games_backgammon_play play = g.ai(hard ? GAMES_BACKGAMMON_LEVEL_HARD : GAMES_BACKGAMMON_LEVEL_EASY, hard ? 1000 : 100);
+        games_backgammon_move play = g.ai(hard ? GAMES_BACKGAMMON_LEVEL_HARD : GAMES_BACKGAMMON_LEVEL_EASY, hard ? 1000 : 100);
         if (hard) {
             bool all = true;
             for (uint32_t i = 0; i < play.step_count && all; i++) {

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use backgammon_core::{legal_plays, parse_play, Level, Position};
 use canicas_core::{apply_on_board, parse_move};
 use games_cli::engine::canicas::{CanicasEngine, CanicasPosition};
-use games_cli::engine::ugi::{Limits, Search, UgiGame};
+use games_cli::engine::ugi::{Limits, Search, UgiGame, UgiRules};
 use games_cli::engine::{backgammon, nim::NimEngine, timbiriche::TimbiricheEngine, ubgi, ugi};
 use libfuzzer_sys::fuzz_target;
 
@@ -56,24 +56,6 @@ where
     }
     fn start(&self) -> Result<G::State, String> {
         self.inner.start()
-    }
-    fn parse_fen(&self, fen: &str) -> Result<G::State, String> {
-        self.inner.parse_fen(fen)
-    }
-    fn to_fen(&self, state: &G::State) -> String {
-        self.inner.to_fen(state)
-    }
-    fn play(&self, state: &mut G::State, mv: &str) -> Result<(), String> {
-        self.inner.play(state, mv)
-    }
-    fn is_over(&self, state: &G::State) -> bool {
-        self.inner.is_over(state)
-    }
-    fn p1_to_move(&self, state: &G::State) -> bool {
-        self.inner.p1_to_move(state)
-    }
-    fn result(&self, state: &G::State) -> &'static str {
-        self.inner.result(state)
     }
     fn search(&mut self, state: &G::State, limits: Limits) -> Search {
         let search = self.inner.search(state, limits);
@@ -134,10 +116,10 @@ fn check_ugi_lines(lines: &[String]) {
     }
 }
 
-/// Play `mv` on a copy of `state` with a fresh engine of the game (playing a
-/// move depends only on the position, not on the engine's options).
-fn plays<G: UgiGame>(engine: G, state: &G::State, mv: &str) -> Result<(), String> {
-    engine.play(&mut state.clone(), mv)
+/// Play `mv` on a copy of `state` (playing a move depends only on the
+/// position, not on the engine's options).
+fn plays<S: UgiRules>(state: &S, mv: &str) -> Result<(), String> {
+    state.clone().play_text(mv)
 }
 
 /// Color Lines: a position with its deal plays the move; a position without
@@ -145,7 +127,7 @@ fn plays<G: UgiGame>(engine: G, state: &G::State, mv: &str) -> Result<(), String
 /// move is checked on the bare board.
 fn canicas_legal(state: &CanicasPosition, mv: &str) -> Result<(), String> {
     match state {
-        CanicasPosition::Game(_) => plays(CanicasEngine::new(1), state, mv),
+        CanicasPosition::Game(_) => plays(state, mv),
         CanicasPosition::Seen(setup) => {
             let mv = parse_move(mv, setup.rules.size).map_err(|e| e.to_string())?;
             match apply_on_board(&setup.board, &setup.rules, mv).error {
@@ -283,19 +265,11 @@ fuzz_target!(|data: &[u8]| {
         .take(64)
         .flat_map(|l| l.iter().copied().chain(*b"\n"))
         .collect();
-    ugi_game(
-        NimEngine::new(1),
-        |s, mv| plays(NimEngine::new(1), s, mv),
-        &text,
-    );
+    ugi_game(NimEngine::new(1), plays, &text);
     // Small boards and a node cap keep each search short.
     let mut engine = TimbiricheEngine::new(1);
     let _ = engine.set_option("Size", "2x2");
-    ugi_game(
-        engine,
-        |s, mv| plays(TimbiricheEngine::new(1), s, mv),
-        &text,
-    );
+    ugi_game(engine, plays, &text);
     let mut engine = CanicasEngine::new(1);
     let _ = engine.set_option("Nodes", "20");
     ugi_game(engine, canicas_legal, &text);

@@ -165,7 +165,7 @@ fuzz_target!(|calls: Vec<Call>| {
                 Call::PlayLegal { index } => {
                     let mut n = 0;
                     if games_backgammon_legal_play_count(game, &mut n) == GAMES_RESULT_OK && n > 0 {
-                        let mut play = games_backgammon_play::default();
+                        let mut play = games_backgammon_move::default();
                         assert_eq!(
                             games_backgammon_legal_play_get(game, u32::from(index) % n, &mut play),
                             GAMES_RESULT_OK
@@ -182,7 +182,7 @@ fuzz_target!(|calls: Vec<Call>| {
                     ok(games_backgammon_play_notation(game, c.as_ptr()));
                 }
                 Call::PlayMove { count, steps } => {
-                    let mut play = games_backgammon_play {
+                    let mut play = games_backgammon_move {
                         step_count: u32::from(count % 6),
                         ..Default::default()
                     };
@@ -278,7 +278,7 @@ fuzz_target!(|calls: Vec<Call>| {
                         max_nodes: u64::from(nodes % 3000) + 1,
                         max_millis: 0,
                     };
-                    let mut play = games_backgammon_play::default();
+                    let mut play = games_backgammon_move::default();
                     let r = games_backgammon_ai_move(
                         game,
                         u32::from(level % 4),
@@ -297,7 +297,7 @@ fuzz_target!(|calls: Vec<Call>| {
                 }
                 Call::Lists { index, cap } => {
                     let cap = usize::from(cap % 40);
-                    let mut plays = vec![games_backgammon_play::default(); cap];
+                    let mut plays = vec![games_backgammon_move::default(); cap];
                     let mut len = 0;
                     ok(games_backgammon_legal_plays(
                         game,

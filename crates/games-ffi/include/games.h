@@ -666,7 +666,10 @@
  * `_move_to_string`, `_undo`, `_last_error_code`, `games_canicas_ai_move`),
  * and a refused move always leaves a per-game reason code
  * (`GAMES_NIM_MOVE_BAD_NOTATION` and `_OTHER`, `GAMES_TIMBIRICHE_ERROR_*`,
- * `GAMES_BACKGAMMON_ERROR_*` are new).
+ * `GAMES_BACKGAMMON_ERROR_*` are new); the backgammon move struct is
+ * `games_backgammon_move` (it was `games_backgammon_play`, now the name of
+ * the call that plays one, as in the other games); the queries that can be
+ * refused take `const` handles.
  */
 #define GAMES_ABI_VERSION 5
 
@@ -961,7 +964,8 @@ typedef struct {
 } games_backgammon_step;
 
 /**
- * A whole play: 0 to 4 steps in a legal order (0 when the roll cannot be used).
+ * A whole play (a move, in the name every game shares): 0 to 4 steps in a
+ * legal order (0 when the roll cannot be used).
  */
 typedef struct {
     /**
@@ -972,7 +976,7 @@ typedef struct {
      * The steps.
      */
     games_backgammon_step steps[4];
-} games_backgammon_play;
+} games_backgammon_move;
 
 /**
  * How much an AI call may search. Zero in a field means "no limit of that
@@ -1815,7 +1819,7 @@ games_result games_backgammon_legal_play_count(const games_backgammon_game *game
  * `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
  */
 games_result games_backgammon_legal_plays(const games_backgammon_game *game,
-                                          games_backgammon_play *buf,
+                                          games_backgammon_move *buf,
                                           size_t cap,
                                           size_t *out_len);
 
@@ -1828,7 +1832,7 @@ games_result games_backgammon_legal_plays(const games_backgammon_game *game,
  */
 games_result games_backgammon_legal_play_get(const games_backgammon_game *game,
                                              uint32_t index,
-                                             games_backgammon_play *out_play);
+                                             games_backgammon_move *out_play);
 
 /**
  * The notation of legal play number `index` (`24/18 13/11`), NUL-terminated
@@ -1867,7 +1871,7 @@ games_result games_backgammon_legal_play_position_id(const games_backgammon_game
  * # Safety
  * `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
  */
-games_result games_backgammon_play_to_string(const games_backgammon_play *play,
+games_result games_backgammon_play_to_string(const games_backgammon_move *play,
                                              char *buf,
                                              size_t cap,
                                              size_t *out_len);
@@ -1897,7 +1901,7 @@ games_result games_backgammon_play_notation(games_backgammon_game *game, const c
  * `game` NULL or live; `play` NULL or readable.
  */
 games_result games_backgammon_play_move(games_backgammon_game *game,
-                                        const games_backgammon_play *play);
+                                        const games_backgammon_move *play);
 
 /**
  * The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
@@ -1917,7 +1921,7 @@ games_result games_backgammon_ai_move(games_backgammon_game *game,
                                       uint32_t level,
                                       const games_budget *budget,
                                       const games_cancel_token *cancel,
-                                      games_backgammon_play *out_play);
+                                      games_backgammon_move *out_play);
 
 /**
  * The GNU Backgammon Position ID of the board at the start of the turn
@@ -2002,7 +2006,7 @@ games_result games_backgammon_load(const uint8_t *data,
  * `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
  */
 games_result games_backgammon_legal_moves(const games_backgammon_game *game,
-                                          games_backgammon_play *buf,
+                                          games_backgammon_move *buf,
                                           size_t cap,
                                           size_t *out_len);
 
@@ -2013,7 +2017,7 @@ games_result games_backgammon_legal_moves(const games_backgammon_game *game,
  * # Safety
  * `game` NULL or live; `play` NULL or readable.
  */
-games_result games_backgammon_play(games_backgammon_game *game, const games_backgammon_play *play);
+games_result games_backgammon_play(games_backgammon_game *game, const games_backgammon_move *play);
 
 /**
  * Write `play` in the notation, NUL-terminated: the name every game shares
@@ -2025,7 +2029,7 @@ games_result games_backgammon_play(games_backgammon_game *game, const games_back
  * `out_len` NULL or writable.
  */
 games_result games_backgammon_move_to_string(const games_backgammon_game *game,
-                                             const games_backgammon_play *play,
+                                             const games_backgammon_move *play,
                                              char *buf,
                                              size_t cap,
                                              size_t *out_len);
@@ -2257,7 +2261,7 @@ games_result games_canicas_board_from_text(const char *text,
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
  */
-games_result games_canicas_reachable(games_canicas_game *game,
+games_result games_canicas_reachable(const games_canicas_game *game,
                                      uint32_t from,
                                      uint32_t *buf,
                                      size_t cap,
@@ -2289,7 +2293,7 @@ games_result games_canicas_legal_moves(const games_canicas_game *game,
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
  */
-games_result games_canicas_path(games_canicas_game *game,
+games_result games_canicas_path(const games_canicas_game *game,
                                 games_canicas_move mv,
                                 uint32_t *buf,
                                 size_t cap,
@@ -2334,7 +2338,7 @@ games_result games_canicas_play_notation(games_canicas_game *game,
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
  */
-games_result games_canicas_parse_move(games_canicas_game *game,
+games_result games_canicas_parse_move(const games_canicas_game *game,
                                       const char *text,
                                       games_canicas_move *out_move);
 
@@ -2432,7 +2436,7 @@ games_result games_canicas_new_deal(games_canicas_game *game, uint64_t deal);
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
  * token; `out_move` NULL or writable.
  */
-games_result games_canicas_hint(games_canicas_game *game,
+games_result games_canicas_hint(const games_canicas_game *game,
                                 const games_budget *budget,
                                 const games_cancel_token *cancel,
                                 games_canicas_move *out_move);
@@ -2445,7 +2449,7 @@ games_result games_canicas_hint(games_canicas_game *game,
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
  * token; `out_move` NULL or writable.
  */
-games_result games_canicas_ai_move(games_canicas_game *game,
+games_result games_canicas_ai_move(const games_canicas_game *game,
                                    const games_budget *budget,
                                    const games_cancel_token *cancel,
                                    games_canicas_move *out_move);
@@ -3079,7 +3083,7 @@ games_result games_timbiriche_line_at(const games_timbiriche_game *game,
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
  */
-games_result games_timbiriche_parse_line(games_timbiriche_game *game,
+games_result games_timbiriche_parse_line(const games_timbiriche_game *game,
                                          const char *text,
                                          games_timbiriche_line *out_line);
 

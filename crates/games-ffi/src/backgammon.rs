@@ -177,10 +177,11 @@ pub struct games_backgammon_step {
     pub hit: bool,
 }
 
-/// A whole play: 0 to 4 steps in a legal order (0 when the roll cannot be used).
+/// A whole play (a move, in the name every game shares): 0 to 4 steps in a
+/// legal order (0 when the roll cannot be used).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct games_backgammon_play {
+pub struct games_backgammon_move {
     /// Steps used in `steps`.
     pub step_count: u32,
     /// The steps.
@@ -287,8 +288,8 @@ fn step_out(s: Step) -> games_backgammon_step {
     }
 }
 
-fn play_out(p: &Play) -> games_backgammon_play {
-    let mut out = games_backgammon_play::default();
+fn play_out(p: &Play) -> games_backgammon_move {
+    let mut out = games_backgammon_move::default();
     for (slot, s) in out.steps.iter_mut().zip(p.steps()) {
         *slot = step_out(*s);
     }
@@ -297,7 +298,7 @@ fn play_out(p: &Play) -> games_backgammon_play {
 }
 
 /// The steps of a C play, checked for range; `None` for a bad count or point.
-fn play_in(p: &games_backgammon_play) -> Option<Vec<Step>> {
+fn play_in(p: &games_backgammon_move) -> Option<Vec<Step>> {
     let n = usize::try_from(p.step_count).ok()?;
     let steps = p.steps.get(..n)?;
     steps
@@ -708,14 +709,14 @@ pub unsafe extern "C" fn games_backgammon_legal_play_count(
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_legal_plays(
     game: *const games_backgammon_game,
-    buf: *mut games_backgammon_play,
+    buf: *mut games_backgammon_move,
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let plays: Vec<games_backgammon_play> =
+            let plays: Vec<games_backgammon_move> =
                 legal_of(&g.value).iter().map(play_out).collect();
             write_slice(&plays, buf, cap, out_len)
         })
@@ -731,7 +732,7 @@ pub unsafe extern "C" fn games_backgammon_legal_plays(
 pub unsafe extern "C" fn games_backgammon_legal_play_get(
     game: *const games_backgammon_game,
     index: u32,
-    out_play: *mut games_backgammon_play,
+    out_play: *mut games_backgammon_move,
 ) -> games_result {
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
@@ -797,7 +798,7 @@ pub unsafe extern "C" fn games_backgammon_legal_play_position_id(
 /// `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_play_to_string(
-    play: *const games_backgammon_play,
+    play: *const games_backgammon_move,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,
@@ -856,7 +857,7 @@ pub unsafe extern "C" fn games_backgammon_play_notation(
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_play_move(
     game: *mut games_backgammon_game,
-    play: *const games_backgammon_play,
+    play: *const games_backgammon_move,
 ) -> games_result {
     // SAFETY: the handle and play are as this function's contract requires.
     unsafe {
@@ -896,7 +897,7 @@ pub unsafe extern "C" fn games_backgammon_ai_move(
     level: u32,
     budget: *const games_budget,
     cancel: *const games_cancel_token,
-    out_play: *mut games_backgammon_play,
+    out_play: *mut games_backgammon_move,
 ) -> games_result {
     // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
     unsafe {
@@ -1090,7 +1091,7 @@ pub unsafe extern "C" fn games_backgammon_load(
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_legal_moves(
     game: *const games_backgammon_game,
-    buf: *mut games_backgammon_play,
+    buf: *mut games_backgammon_move,
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
@@ -1106,7 +1107,7 @@ pub unsafe extern "C" fn games_backgammon_legal_moves(
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_play(
     game: *mut games_backgammon_game,
-    play: *const games_backgammon_play,
+    play: *const games_backgammon_move,
 ) -> games_result {
     // SAFETY: forwarded: the same contract.
     unsafe { games_backgammon_play_move(game, play) }
@@ -1122,7 +1123,7 @@ pub unsafe extern "C" fn games_backgammon_play(
 #[no_mangle]
 pub unsafe extern "C" fn games_backgammon_move_to_string(
     game: *const games_backgammon_game,
-    play: *const games_backgammon_play,
+    play: *const games_backgammon_move,
     buf: *mut c_char,
     cap: usize,
     out_len: *mut usize,

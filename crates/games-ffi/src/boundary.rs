@@ -252,6 +252,22 @@ pub unsafe fn with_handle_mut<H: Handle>(
     unsafe { with_guarded(ptr.cast_const(), body) }
 }
 
+/// As [`with_handle`], for a query that changes nothing but the handle's
+/// last error (its text and code): the handle is `const` to C, like a
+/// query, and the error is kept in the state behind the handle's in-use
+/// flag, which is the only place a call writes.
+///
+/// # Safety
+/// `ptr` must be NULL or a live handle of type `H` that no thread releases
+/// during the call.
+pub unsafe fn with_handle_query<H: Handle>(
+    ptr: *const H,
+    body: impl FnOnce(&mut HandleState<H::Value>) -> games_result,
+) -> games_result {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_guarded(ptr, body) }
+}
+
 /// Move `value` into a new heap handle and store it in `*out`.
 ///
 /// # Safety

@@ -20,7 +20,8 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, free_box, guard, with_handle, with_handle_mut, with_handle_query, Guarded, Handle,
+    HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
@@ -626,7 +627,7 @@ pub unsafe extern "C" fn games_canicas_board_from_text(
 /// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_reachable(
-    game: *mut games_canicas_game,
+    game: *const games_canicas_game,
     from: u32,
     buf: *mut u32,
     cap: usize,
@@ -634,7 +635,7 @@ pub unsafe extern "C" fn games_canicas_reachable(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
+        with_handle_query(game, |g| {
             if out_len.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -733,7 +734,7 @@ pub unsafe extern "C" fn games_canicas_legal_moves(
 /// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_path(
-    game: *mut games_canicas_game,
+    game: *const games_canicas_game,
     mv: games_canicas_move,
     buf: *mut u32,
     cap: usize,
@@ -741,7 +742,7 @@ pub unsafe extern "C" fn games_canicas_path(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
+        with_handle_query(game, |g| {
             if out_len.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -860,13 +861,13 @@ pub unsafe extern "C" fn games_canicas_play_notation(
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_parse_move(
-    game: *mut games_canicas_game,
+    game: *const games_canicas_game,
     text: *const c_char,
     out_move: *mut games_canicas_move,
 ) -> games_result {
     // SAFETY: the handle, string and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
+        with_handle_query(game, |g| {
             if out_move.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -1098,14 +1099,14 @@ pub unsafe extern "C" fn games_canicas_new_deal(
 /// token; `out_move` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_hint(
-    game: *mut games_canicas_game,
+    game: *const games_canicas_game,
     budget: *const games_budget,
     cancel: *const games_cancel_token,
     out_move: *mut games_canicas_move,
 ) -> games_result {
     // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
+        with_handle_query(game, |g| {
             if out_move.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -1144,7 +1145,7 @@ pub unsafe extern "C" fn games_canicas_hint(
 /// token; `out_move` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_ai_move(
-    game: *mut games_canicas_game,
+    game: *const games_canicas_game,
     budget: *const games_budget,
     cancel: *const games_cancel_token,
     out_move: *mut games_canicas_move,

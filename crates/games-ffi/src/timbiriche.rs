@@ -18,7 +18,8 @@ use timbiriche_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, coded, free_box, guard, with_handle, with_handle_mut, with_handle_query, Guarded,
+    Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
@@ -759,13 +760,13 @@ pub unsafe extern "C" fn games_timbiriche_line_at(
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_timbiriche_parse_line(
-    game: *mut games_timbiriche_game,
+    game: *const games_timbiriche_game,
     text: *const c_char,
     out_line: *mut games_timbiriche_line,
 ) -> games_result {
     // SAFETY: the handle, string and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_mut(game, |g| {
+        with_handle_query(game, |g| {
             if text.is_null() || out_line.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }

@@ -31,7 +31,10 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `_move_to_string`, `_undo`, `_last_error_code`, `games_canicas_ai_move`),
 /// and a refused move always leaves a per-game reason code
 /// (`GAMES_NIM_MOVE_BAD_NOTATION` and `_OTHER`, `GAMES_TIMBIRICHE_ERROR_*`,
-/// `GAMES_BACKGAMMON_ERROR_*` are new).
+/// `GAMES_BACKGAMMON_ERROR_*` are new); the backgammon move struct is
+/// `games_backgammon_move` (it was `games_backgammon_play`, now the name of
+/// the call that plays one, as in the other games); the queries that can be
+/// refused take `const` handles.
 pub const GAMES_ABI_VERSION: u32 = 5;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

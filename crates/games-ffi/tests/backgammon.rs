@@ -98,7 +98,7 @@ fn play_turns(g: &Game, turns: usize) -> Vec<String> {
                 assert_eq!(r, GAMES_RESULT_OK);
                 continue;
             }
-            let mut play = games_backgammon_play::default();
+            let mut play = games_backgammon_move::default();
             let r = games_backgammon_ai_move(
                 g.0,
                 GAMES_BACKGAMMON_LEVEL_EASY,
@@ -230,7 +230,7 @@ fn a_refused_step_keeps_the_steps_made_and_a_whole_move_drops_them() {
             (2, 3, 4, 1)
         );
         // A too-small list reports its size and writes nothing.
-        let mut plays = [games_backgammon_play::default(); 1];
+        let mut plays = [games_backgammon_move::default(); 1];
         let mut len = 0;
         assert_eq!(
             games_backgammon_set_dice(g.0, 3, 1, ptr::null_mut()),
@@ -241,7 +241,7 @@ fn a_refused_step_keeps_the_steps_made_and_a_whole_move_drops_them() {
             GAMES_RESULT_BUFFER_TOO_SMALL
         );
         assert!(len > 1);
-        assert_eq!(plays[0], games_backgammon_play::default());
+        assert_eq!(plays[0], games_backgammon_move::default());
     }
 }
 
@@ -249,7 +249,7 @@ fn a_refused_step_keeps_the_steps_made_and_a_whole_move_drops_them() {
 fn every_function_refuses_a_null_handle() {
     let mut len = 0usize;
     let mut n = 0u32;
-    let mut play = games_backgammon_play::default();
+    let mut play = games_backgammon_move::default();
     let mut state = games_backgammon_state::default();
     let mut board = games_backgammon_board::default();
     let mut rec = games_backgammon_turn_record::default();

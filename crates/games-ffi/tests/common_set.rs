@@ -155,8 +155,8 @@ fn backgammon_shared_names_answer_as_the_older_calls() {
             GAMES_RESULT_OK
         );
         assert_eq!(games_backgammon_new(&options, &mut g), GAMES_RESULT_OK);
-        let mut plays = [games_backgammon_play::default(); 64];
-        let mut older = [games_backgammon_play::default(); 64];
+        let mut plays = [games_backgammon_move::default(); 64];
+        let mut older = [games_backgammon_move::default(); 64];
         let (mut n, mut m) = (0, 0);
         games_backgammon_legal_moves(g, plays.as_mut_ptr(), 64, &mut n);
         games_backgammon_legal_plays(g, older.as_mut_ptr(), 64, &mut m);
@@ -193,7 +193,7 @@ fn backgammon_shared_names_answer_as_the_older_calls() {
             max_nodes: 100,
             max_millis: 0,
         };
-        let mut out = games_backgammon_play::default();
+        let mut out = games_backgammon_move::default();
         assert_eq!(
             games_backgammon_ai_move(
                 g,

@@ -257,7 +257,7 @@ fn a_backgammon_handle_used_by_two_threads_answers_busy() {
     let handle: &games_backgammon_game = unsafe { &*game };
     hammer(
         || {
-            let mut play = games_backgammon_play::default();
+            let mut play = games_backgammon_move::default();
             // SAFETY: a live handle and a local out-pointer.
             unsafe {
                 games_backgammon_ai_move(

@@ -344,7 +344,7 @@ unsafe fn backgammon_c_play(g: *mut games_backgammon_game, turns: usize) {
                 assert_eq!(r, GAMES_RESULT_OK);
                 continue;
             }
-            let mut p = games_backgammon_play::default();
+            let mut p = games_backgammon_move::default();
             let r = games_backgammon_ai_move(
                 g,
                 GAMES_BACKGAMMON_LEVEL_EASY,
@@ -444,7 +444,7 @@ fn backgammon_c_save_is_the_game_save() {
 fn version_1_backgammon_saves_of_the_c_api_load_with_their_generator() {
     let v1: &[u8] = include_bytes!("data/backgammon-v1.json");
     let g = c_load!(games_backgammon_load, v1).expect("a version-1 save loads");
-    let mut p = games_backgammon_play::default();
+    let mut p = games_backgammon_move::default();
     let budget = games_budget {
         max_nodes: 200,
         max_millis: 0,

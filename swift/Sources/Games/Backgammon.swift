@@ -40,7 +40,7 @@ public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
     /// A play of these steps.
     public init(steps: [BackgammonStep]) { self.steps = steps }
 
-    init(_ c: games_backgammon_play) {
+    init(_ c: games_backgammon_move) {
         let count = Int(min(c.step_count, UInt32(GAMES_BACKGAMMON_MAX_STEPS)))
         steps = withUnsafeBytes(of: c.steps) { raw in
             Array(raw.bindMemory(to: games_backgammon_step.self).prefix(count)).map(BackgammonStep.init)
@@ -48,8 +48,8 @@ public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// More than four steps become a play the engine refuses.
-    var c: games_backgammon_play {
-        var play = games_backgammon_play()
+    var c: games_backgammon_move {
+        var play = games_backgammon_move()
         play.step_count = cU32(steps.count)
         withUnsafeMutableBytes(of: &play.steps) { raw in
             let slots = raw.bindMemory(to: games_backgammon_step.self)
@@ -240,7 +240,7 @@ public final class BackgammonGame: Sendable {
     /// Every legal play for the dice rolled (one per distinct resulting position).
     public var legalPlays: [BackgammonPlay] {
         handle.get { h in
-            readList(games_backgammon_play()) { games_backgammon_legal_plays(h, $0, $1, $2) }
+            readList(games_backgammon_move()) { games_backgammon_legal_moves(h, $0, $1, $2) }
         }.map(BackgammonPlay.init)
     }
 
@@ -256,7 +256,7 @@ public final class BackgammonGame: Sendable {
     public func play(_ play: BackgammonPlay) throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             var p = play.c
-            try check(games_backgammon_play_move(h, &p)) { lastError(h) }
+            try check(games_backgammon_play(h, &p)) { lastError(h) }
         }
     }
 
@@ -305,7 +305,7 @@ public final class BackgammonGame: Sendable {
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> BackgammonPlay {
         try handle.with { (h) throws(GamesError) in
-            var play = games_backgammon_play()
+            var play = games_backgammon_move()
             let result = budget.withC {
                 games_backgammon_ai_move(h, level.c, $0, cancel?.handle, &play)
             }

@@ -310,7 +310,7 @@ public final class CanicasGame: Sendable {
     {
         try handle.with { (h) throws(GamesError) in
             var mv = games_canicas_move()
-            let result = budget.withC { games_canicas_hint(h, $0, cancel?.handle, &mv) }
+            let result = budget.withC { games_canicas_ai_move(h, $0, cancel?.handle, &mv) }
             try check(result) { lastError(h) }
             return CanicasMove(mv)
         }
