@@ -19,9 +19,10 @@ use backgammon_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut, Guarded,
+    Handle, HandleState,
 };
-use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
+use crate::buffer::{write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
@@ -1061,26 +1062,16 @@ pub unsafe extern "C" fn games_backgammon_load(
     len: usize,
     out_game: *mut *mut games_backgammon_game,
 ) -> games_result {
-    guard(|| {
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return GAMES_RESULT_INVALID_DATA;
-        };
-        let state = match Game::load(text) {
-            Ok(g) => g,
-            Err(backgammon_core::LoadError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
-            Err(_) => return GAMES_RESULT_INVALID_DATA,
-        };
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(games_backgammon_game(Guarded::new(state)), out_game) }
-    })
+    // SAFETY: `data` and `out_game` are as this function's contract requires.
+    unsafe {
+        load_into(data, len, out_game, |bytes| {
+            let game = Game::load(save_text(bytes)?).map_err(|e| match e {
+                backgammon_core::LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            })?;
+            Ok(games_backgammon_game(Guarded::new(game)))
+        })
+    }
 }
 
 /// Copy every legal play into `buf`: the name every game shares for

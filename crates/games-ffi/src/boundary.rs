@@ -282,6 +282,43 @@ pub unsafe fn box_into<H>(value: H, out: *mut *mut H) -> games_result {
     GAMES_RESULT_OK
 }
 
+/// The body of every `_load` export: read the `len` bytes at `data`, turn
+/// them into a handle with `parse` (which maps the game's load error to a
+/// result code), and store the handle in `*out`. A NULL `out` is
+/// `GAMES_RESULT_NULL_PARAMETER`, unreadable bytes the error of
+/// [`crate::buffer::read_slice`]; nothing is created on any error.
+///
+/// # Safety
+/// `data` must be NULL or point to `len` readable bytes; `out` must be NULL
+/// or point to a writable handle pointer.
+pub unsafe fn load_into<H>(
+    data: *const u8,
+    len: usize,
+    out: *mut *mut H,
+    parse: impl FnOnce(&[u8]) -> Result<H, games_result>,
+) -> games_result {
+    guard(|| {
+        if out.is_null() {
+            return GAMES_RESULT_NULL_PARAMETER;
+        }
+        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+        let bytes = match unsafe { crate::buffer::read_slice(data, len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        match parse(bytes) {
+            // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
+            Ok(handle) => unsafe { box_into(handle, out) },
+            Err(e) => e,
+        }
+    })
+}
+
+/// Saved bytes as text: a save that is not UTF-8 is `GAMES_RESULT_INVALID_DATA`.
+pub fn save_text(bytes: &[u8]) -> Result<&str, games_result> {
+    std::str::from_utf8(bytes).map_err(|_| GAMES_RESULT_INVALID_DATA)
+}
+
 /// Release a handle made by [`box_into`]; NULL does nothing. The body of
 /// every `_free` export: a panic in a destructor stays on this side.
 ///

@@ -20,8 +20,8 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, free_box, guard, with_handle, with_handle_mut, with_handle_query, Guarded, Handle,
-    HandleState,
+    box_into, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
+    with_handle_query, Guarded, Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
@@ -1192,29 +1192,16 @@ pub unsafe extern "C" fn games_canicas_load(
     len: usize,
     out_game: *mut *mut games_canicas_game,
 ) -> games_result {
-    guard(|| {
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return GAMES_RESULT_INVALID_DATA;
-        };
-        let game = match Game::load(text) {
-            Ok(g) => g,
-            Err(LoadError::State(StateError::Version(_))) => {
-                return GAMES_RESULT_UNSUPPORTED_VERSION
-            }
-            Err(_) => return GAMES_RESULT_INVALID_DATA,
-        };
-        let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(handle, out_game) }
-    })
+    // SAFETY: `data` and `out_game` are as this function's contract requires.
+    unsafe {
+        load_into(data, len, out_game, |bytes| {
+            let game = Game::load(save_text(bytes)?).map_err(|e| match e {
+                LoadError::State(StateError::Version(_)) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            })?;
+            Ok(games_canicas_game(Guarded::new(CanicasState::new(game))))
+        })
+    }
 }
 
 /// Why the last failed call on this handle failed, in words (NUL-terminated).

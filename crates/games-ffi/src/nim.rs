@@ -12,7 +12,8 @@ use nim_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, with_handle, with_handle_mut, Guarded, Handle, HandleState,
+    box_into, coded, free_box, guard, load_into, with_handle, with_handle_mut, Guarded, Handle,
+    HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
@@ -623,21 +624,13 @@ pub unsafe extern "C" fn games_nim_load(
     len: usize,
     out_game: *mut *mut games_nim_game,
 ) -> games_result {
-    guard(|| {
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: `data` NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        match Match::load(bytes) {
-            // SAFETY: `out_game` is non-NULL and writable, per the caller.
-            Ok(m) => unsafe { box_into(games_nim_game(Guarded::new(m)), out_game) },
-            Err(e) => load_error_result(&e),
-        }
-    })
+    // SAFETY: `data` and `out_game` are as this function's contract requires.
+    unsafe {
+        load_into(data, len, out_game, |bytes| match Match::load(bytes) {
+            Ok(m) => Ok(games_nim_game(Guarded::new(m))),
+            Err(e) => Err(load_error_result(&e)),
+        })
+    }
 }
 
 /// Why the last failed call on this handle failed, in words (NUL-terminated;

@@ -18,8 +18,8 @@ use timbiriche_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, with_handle, with_handle_mut, with_handle_query, Guarded,
-    Handle, HandleState,
+    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
+    with_handle_query, Guarded, Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
@@ -1033,30 +1033,20 @@ pub unsafe extern "C" fn games_timbiriche_load(
     len: usize,
     out_game: *mut *mut games_timbiriche_game,
 ) -> games_result {
-    guard(|| {
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return GAMES_RESULT_INVALID_DATA;
-        };
-        let session = match Session::load(text) {
-            Ok(session) => session,
-            Err(LoadError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
-            Err(_) => return GAMES_RESULT_INVALID_DATA,
-        };
-        let state = TimbiricheState {
-            session,
-            last_hint: String::new(),
-        };
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(games_timbiriche_game(Guarded::new(state)), out_game) }
-    })
+    // SAFETY: `data` and `out_game` are as this function's contract requires.
+    unsafe {
+        load_into(data, len, out_game, |bytes| {
+            let session = Session::load(save_text(bytes)?).map_err(|e| match e {
+                LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            })?;
+            let last_hint = String::new();
+            Ok(games_timbiriche_game(Guarded::new(TimbiricheState {
+                session,
+                last_hint,
+            })))
+        })
+    }
 }
 
 /// Copy every legal line (every undrawn line) into `buf`, in line index

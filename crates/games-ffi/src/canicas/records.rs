@@ -213,24 +213,14 @@ pub unsafe extern "C" fn games_canicas_records_load(
     len: usize,
     out_records: *mut *mut games_canicas_records,
 ) -> games_result {
-    guard(|| {
-        if out_records.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        let Ok(text) = std::str::from_utf8(bytes) else {
-            return GAMES_RESULT_INVALID_DATA;
-        };
-        let records = match Records::from_json(text) {
-            Ok(r) => r,
-            Err(StateError::Version(_)) => return GAMES_RESULT_UNSUPPORTED_VERSION,
-            Err(_) => return GAMES_RESULT_INVALID_DATA,
-        };
-        // SAFETY: `out_records` is non-NULL and writable, per the caller.
-        unsafe { box_into(games_canicas_records(Guarded::new(records)), out_records) }
-    })
+    // SAFETY: `data` and `out_records` are as this function's contract requires.
+    unsafe {
+        load_into(data, len, out_records, |bytes| {
+            let records = Records::from_json(save_text(bytes)?).map_err(|e| match e {
+                StateError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            })?;
+            Ok(games_canicas_records(Guarded::new(records)))
+        })
+    }
 }
