@@ -139,7 +139,7 @@ static void hard_against_easy(void) {
                                               &play),
                      GAMES_RESULT_OK);
         CHECK(play.step_count >= 1 && play.step_count <= GAMES_BACKGAMMON_MAX_STEPS);
-        CHECK_RESULT(games_backgammon_play_move(game, &play), GAMES_RESULT_OK);
+        CHECK_RESULT(games_backgammon_play(game, &play), GAMES_RESULT_OK);
         check_consistent(game);
         plays++;
     }
@@ -278,9 +278,9 @@ static void scripted_game(void) {
     CHECK_RESULT(games_backgammon_step_play(game, 13, 8, &step), GAMES_RESULT_OK);
     CHECK(state_of(game).turn_complete && state_of(game).pips_second == 152);
     /* Take it back, and the entry too; then play both again. */
-    CHECK_RESULT(games_backgammon_step_undo(game), GAMES_RESULT_OK);
-    CHECK_RESULT(games_backgammon_step_undo(game), GAMES_RESULT_OK);
-    CHECK_RESULT(games_backgammon_step_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
+    CHECK_RESULT(games_backgammon_undo(game), GAMES_RESULT_OK);
+    CHECK_RESULT(games_backgammon_undo(game), GAMES_RESULT_OK);
+    CHECK_RESULT(games_backgammon_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
     s = state_of(game);
     CHECK(s.steps_made == 0 && s.bar_second == 1 && s.pips_second == 158 && s.dice_left_count == 2);
     CHECK_RESULT(games_backgammon_step_play(game, 25, 24, NULL), GAMES_RESULT_OK);
@@ -426,10 +426,10 @@ static void ids(void) {
     CHECK_RESULT(games_backgammon_legal_play_count(game, &count), GAMES_RESULT_OK);
     CHECK(count == 16);
     size_t n = 0;
-    CHECK_RESULT(games_backgammon_legal_plays(game, NULL, 0, &n), GAMES_RESULT_BUFFER_TOO_SMALL);
+    CHECK_RESULT(games_backgammon_legal_moves(game, NULL, 0, &n), GAMES_RESULT_BUFFER_TOO_SMALL);
     CHECK(n == 16);
     games_backgammon_move plays[16];
-    CHECK_RESULT(games_backgammon_legal_plays(game, plays, 16, &n), GAMES_RESULT_OK);
+    CHECK_RESULT(games_backgammon_legal_moves(game, plays, 16, &n), GAMES_RESULT_OK);
     int found = -1;
     for (uint32_t i = 0; i < count; i++) {
         CHECK_RESULT(games_backgammon_legal_play_notation(game, i, text, sizeof text, &len), GAMES_RESULT_OK);
@@ -455,7 +455,7 @@ static void ids(void) {
             CHECK(state_of(after).pips_second == 163);
             games_backgammon_free(after);
         }
-        CHECK_RESULT(games_backgammon_play_move(game, &plays[found]), GAMES_RESULT_OK);
+        CHECK_RESULT(games_backgammon_play(game, &plays[found]), GAMES_RESULT_OK);
         b = board_of(game);
         CHECK(b.second[5] == 2 && state_of(game).to_move == GAMES_PLAYER_FIRST);
     }
@@ -472,7 +472,7 @@ static void error_paths(void) {
     CHECK_RESULT(games_backgammon_get_state(NULL, &s), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_roll(NULL, NULL, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_play_notation(NULL, "8/5 6/5"), GAMES_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(games_backgammon_step_undo(NULL), GAMES_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(games_backgammon_undo(NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_last_error(NULL, text, sizeof text, &len), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_new(NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_options_default(NULL), GAMES_RESULT_NULL_PARAMETER);
@@ -539,17 +539,17 @@ static void error_paths(void) {
     CHECK(len > 1);
     memset(&play, 0, sizeof play);
     play.step_count = 5;
-    CHECK_RESULT(games_backgammon_play_move(game, &play), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_backgammon_play(game, &play), GAMES_RESULT_INVALID_PARAMETER);
     play.step_count = 1;
     play.steps[0].from = 24;
     play.steps[0].to = 30;
-    CHECK_RESULT(games_backgammon_play_move(game, &play), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_backgammon_play(game, &play), GAMES_RESULT_INVALID_PARAMETER);
     play.steps[0].to = 20;
-    CHECK_RESULT(games_backgammon_play_move(game, &play), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_play_move(game, NULL), GAMES_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(games_backgammon_play(game, &play), GAMES_RESULT_ILLEGAL_MOVE);
+    CHECK_RESULT(games_backgammon_play(game, NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_backgammon_step_play(game, 24, 19, NULL), GAMES_RESULT_ILLEGAL_MOVE);
     CHECK_RESULT(games_backgammon_step_play(game, 1000, 2, NULL), GAMES_RESULT_ILLEGAL_MOVE);
-    CHECK_RESULT(games_backgammon_step_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
+    CHECK_RESULT(games_backgammon_undo(game), GAMES_RESULT_NOTHING_TO_UNDO);
     CHECK_RESULT(games_backgammon_turn_commit(game), GAMES_RESULT_WRONG_PHASE);
     CHECK_RESULT(games_backgammon_ai_move(game, 3, NULL, NULL, &play), GAMES_RESULT_INVALID_PARAMETER);
     CHECK_RESULT(games_backgammon_ai_move(game, GAMES_BACKGAMMON_LEVEL_EASY, NULL, NULL, NULL),
@@ -605,7 +605,7 @@ static void error_paths(void) {
     CHECK_RESULT(games_backgammon_set_dice(game, 6, 5, NULL), GAMES_RESULT_OK);
     CHECK_RESULT(games_cancel_token_cancel(token), GAMES_RESULT_OK);
     CHECK_RESULT(games_backgammon_ai_move(game, GAMES_BACKGAMMON_LEVEL_HARD, NULL, token, &play), GAMES_RESULT_OK);
-    CHECK_RESULT(games_backgammon_play_move(game, &play), GAMES_RESULT_OK);
+    CHECK_RESULT(games_backgammon_play(game, &play), GAMES_RESULT_OK);
     games_cancel_token_free(token);
 
     games_backgammon_free(game);

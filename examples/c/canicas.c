@@ -104,7 +104,7 @@ static void autoplay_deal(void) {
         games_canicas_state before = state_of(game);
         uint32_t m = before.options.min_line;
         games_canicas_move mv;
-        CHECK_RESULT(games_canicas_hint(game, &budget, NULL, &mv), GAMES_RESULT_OK);
+        CHECK_RESULT(games_canicas_ai_move(game, &budget, NULL, &mv), GAMES_RESULT_OK);
         check_path(game, mv, before.options.size);
         games_canicas_outcome out;
         memset(&out, 0, sizeof out);
@@ -139,7 +139,7 @@ static void autoplay_deal(void) {
     games_canicas_move mv;
     CHECK_RESULT(games_canicas_legal_moves(game, &mv, 1, &len), GAMES_RESULT_OK);
     CHECK(len == 0);
-    CHECK_RESULT(games_canicas_hint(game, &budget, NULL, &mv), GAMES_RESULT_GAME_OVER);
+    CHECK_RESULT(games_canicas_ai_move(game, &budget, NULL, &mv), GAMES_RESULT_GAME_OVER);
     CHECK(error_code(game) == GAMES_CANICAS_ERROR_GAME_OVER);
     uint8_t cells[CELLS];
     cells_of(game, cells);
@@ -410,7 +410,7 @@ static void scripted_game_with_undo(void) {
     CHECK_RESULT(games_cancel_token_new(&token), GAMES_RESULT_OK);
     CHECK_RESULT(games_cancel_token_cancel(token), GAMES_RESULT_OK);
     games_canicas_move hint;
-    CHECK_RESULT(games_canicas_hint(game, NULL, token, &hint), GAMES_RESULT_OK);
+    CHECK_RESULT(games_canicas_ai_move(game, NULL, token, &hint), GAMES_RESULT_OK);
     check_path(game, hint, 9);
     games_cancel_token_free(token);
     printf("scripted game of deal 7: undo, replay, save/load, retry and new deal checked\n");
@@ -476,7 +476,7 @@ static void error_paths(void) {
     CHECK_RESULT(games_canicas_play(NULL, mv, NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_canicas_undo(NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_canicas_get_state(NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
-    CHECK_RESULT(games_canicas_hint(NULL, NULL, NULL, &mv), GAMES_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(games_canicas_ai_move(NULL, NULL, NULL, &mv), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_canicas_new(NULL, 1, NULL), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_canicas_records_finish(NULL, NULL, 0, NULL), GAMES_RESULT_NULL_PARAMETER);
     games_canicas_free(NULL);

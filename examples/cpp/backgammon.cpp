@@ -222,9 +222,9 @@ void hard_against_easy() {
                 // accepted; if not, report it, take the steps back and play
                 // the whole move so the game goes on.
                 CHECK(all && g.state().turn_complete);
-                while (games_backgammon_step_undo(g.get()) == GAMES_RESULT_OK) {
+                while (games_backgammon_undo(g.get()) == GAMES_RESULT_OK) {
                 }
-                CHECK(games_backgammon_play_move(g.get(), &play) == GAMES_RESULT_OK);
+                CHECK(games_backgammon_play(g.get(), &play) == GAMES_RESULT_OK);
             }
         } else {
             std::string text = text_of(
@@ -334,7 +334,7 @@ void errors() {
     CHECK(g.position_id() == id && g.state().dice_rolled);
     g.play("13/8 24/21");
     CHECK(games_backgammon_step_play(g.get(), 13, 8, nullptr) == GAMES_RESULT_WRONG_PHASE);
-    CHECK(games_backgammon_step_undo(g.get()) == GAMES_RESULT_NOTHING_TO_UNDO);
+    CHECK(games_backgammon_undo(g.get()) == GAMES_RESULT_NOTHING_TO_UNDO);
     CHECK(code_of([] { Backgammon::load(std::vector<uint8_t>{'{', '}'}); }) == GAMES_RESULT_INVALID_DATA);
     std::printf("error paths checked\n");
 }

@@ -124,7 +124,7 @@ class Canicas {
     games_canicas_move hint(uint64_t nodes) {
         games_budget budget{nodes, 0};
         games_canicas_move mv{};
-        throw_unless(games_canicas_hint(raw(), &budget, nullptr, &mv));
+        throw_unless(games_canicas_ai_move(raw(), &budget, nullptr, &mv));
         return mv;
     }
     std::vector<games_canicas_move> legal_moves() const {
