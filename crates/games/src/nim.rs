@@ -3,12 +3,12 @@
 use std::io::{BufRead, Write};
 
 use clap::Args;
-use games_common::arena::{self, ArenaOptions, FnAgent};
+use games_common::arena::{ArenaOptions, FnAgent};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use nim_core::{ai_move, analyze, Level, Match, MatchResult, Move, Position, Rule};
 use serde::Serialize;
 
-use games_cli::progress::Progress;
+use games_cli::progress::arena_with_progress;
 use games_cli::term::{ask_command, parse_list, say};
 
 /// Options of `games play nim`.
@@ -363,7 +363,6 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             },
         )
     };
-    let progress = Progress::new("nim arena", u64::from(args.games), "games");
     let options = ArenaOptions {
         games: args.games,
         seed: args.seed,
@@ -371,16 +370,12 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         threads: 1,
         ..ArenaOptions::default()
     };
-    let played = arena::arena(
-        &|_| start.clone(),
-        &agent(args.a),
-        &agent(args.b),
+    let played = arena_with_progress(
+        "nim arena",
+        &start,
+        (&agent(args.a), &agent(args.b)),
         options,
-        &CancelFlag::new(),
-        &|_, _| progress.add(1),
-    )
-    .map_err(|e| e.to_string())?;
-    progress.finish();
+    )?;
     let mut a = SideReport::new(args.a);
     let mut b = SideReport::new(args.b);
     for game in &played.games {

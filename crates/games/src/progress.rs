@@ -171,3 +171,34 @@ impl Drop for StatusLine {
         self.finish();
     }
 }
+
+/// Run [`games_common::arena::arena`] from one start position with the
+/// progress line labelled `label`: what `games arena` does for every game
+/// on the generic arena.
+///
+/// # Errors
+/// The arena's error, in words.
+pub fn arena_with_progress<G, A, B>(
+    label: &str,
+    start: &G,
+    agents: (&A, &B),
+    options: games_common::arena::ArenaOptions,
+) -> Result<games_common::arena::ArenaReport, String>
+where
+    G: games_common::Playable + Sync,
+    A: games_common::arena::Agent<G>,
+    B: games_common::arena::Agent<G>,
+{
+    let progress = Progress::new(label, u64::from(options.games), "games");
+    let report = games_common::arena::arena(
+        &|_| start.clone(),
+        agents.0,
+        agents.1,
+        options,
+        &games_common::CancelFlag::new(),
+        &|_, _| progress.add(1),
+    )
+    .map_err(|e| e.to_string());
+    progress.finish();
+    report
+}

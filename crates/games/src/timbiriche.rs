@@ -4,9 +4,9 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use games_cli::progress::{Progress, StatusLine};
+use games_cli::progress::{arena_with_progress, StatusLine};
 use games_cli::term::{ask_command, parse_seconds, say};
-use games_common::arena::{self, ArenaOptions, FnAgent};
+use games_common::arena::{ArenaOptions, FnAgent};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -251,23 +251,18 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             },
         )
     };
-    let progress = Progress::new("dots and boxes arena", u64::from(args.games), "games");
     let options = ArenaOptions {
         games: args.games,
         seed: args.seed,
         threads: args.threads.clamp(1, 64) as usize,
         ..ArenaOptions::default()
     };
-    let played = arena::arena(
-        &|_| start.clone(),
-        &agent(args.a),
-        &agent(args.b),
+    let played = arena_with_progress(
+        "dots and boxes arena",
+        &start,
+        (&agent(args.a), &agent(args.b)),
         options,
-        &CancelFlag::new(),
-        &|_, _| progress.add(1),
-    )
-    .map_err(|e| e.to_string())?;
-    progress.finish();
+    )?;
     let [wins_a, wins_b, draws] = played.wins();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game in &played.games {
