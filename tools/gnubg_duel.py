@@ -43,6 +43,12 @@ def parse_args(argv):
     )
     p.add_argument("--plies", type=int, default=0, help="gnubg's plies (0 = 0-ply)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
+    p.add_argument(
+        "--record",
+        default=None,
+        help="write every engine decision here, one `<Position ID> <d1> <d2>` a line "
+        "(positions for tools/gnubg_error_rate.py)",
+    )
     p.add_argument("--gnubg", default="gnubg", help="the gnubg command (or /usr/games/gnubg)")
     return p.parse_args(argv)
 
@@ -123,9 +129,12 @@ class Engine:
             bufsize=1,
         )
         self.times = []
+        self.record = None
 
     def play(self, gnubg, board, d1, d2):
         pid = gnubg.positionid(tuple(map(tuple, board)))
+        if self.record is not None:
+            self.record.write("%s %d %d\n" % (pid, d1, d2))
         t0 = time.perf_counter()
         self.proc.stdin.write("%s %d %d\n" % (pid, d1, d2))
         self.proc.stdin.flush()
@@ -193,6 +202,8 @@ def main_in_gnubg(argv):
     gnubg.command("new game")
     ec = gnubg.evalcontext(0, args.plies, 0, 1, 0.0)
     engine = Engine(path, args.level)
+    if args.record:
+        engine.record = open(args.record, "w")
     pairs = (args.games + 1) // 2
     results = []
     pair_means = []
@@ -208,6 +219,8 @@ def main_in_gnubg(argv):
             ppg = statistics.mean(results)
             print("duel progress: %d games, %+.3f ppg" % (len(results), ppg), flush=True)
     engine.close()
+    if engine.record is not None:
+        engine.record.close()
     n = len(results)
     ppg = statistics.mean(results)
     se = statistics.stdev(pair_means) / (len(pair_means) ** 0.5) if len(pair_means) > 1 else 0.0
