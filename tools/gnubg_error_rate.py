@@ -40,6 +40,7 @@ def parse_args(argv):
     p.add_argument("--bin", default=None, help="the `games` binary (as tools/gnubg_duel.py)")
     p.add_argument("--plies", type=int, default=2, help="the judge's plies")
     p.add_argument("--json", default=None, help="also write the figures to this file")
+    p.add_argument("--worst", type=int, default=0, help="list this many of the largest errors")
     p.add_argument("--gnubg", default="gnubg", help="the gnubg command (or /usr/games/gnubg)")
     return p.parse_args(argv)
 
@@ -69,6 +70,7 @@ def main_in_gnubg(argv):
     ec = gnubg.evalcontext(0, args.plies, 0, 1, 0.0)
     engine = duel.Engine(path, args.level)
     errors = []
+    worst = []
     forced = 0
     t_start = time.time()
 
@@ -100,6 +102,7 @@ def main_in_gnubg(argv):
             errors.append(0.0)
         else:
             errors.append(max(0.0, value_after(best) - value_after(mine)))
+            worst.append((errors[-1], pid, d1, d2, answer, gnubg.positionid(tuple(map(tuple, best)))))
         if len(errors) % 100 == 0:
             print(
                 "error progress: %d decisions, %.1f millipoints"
@@ -136,6 +139,11 @@ def main_in_gnubg(argv):
             fig["blunders_over_0.1"],
         )
     )
+    for e, pid, d1, d2, answer, best in sorted(worst, reverse=True)[: args.worst]:
+        print(
+            "error worst: %.3f  %s %d%d  engine -> %s  gnubg -> %s (Position IDs after the play)"
+            % (e, pid, d1, d2, answer, best)
+        )
     print("error json: " + json.dumps(fig))
     if args.json:
         with open(args.json, "w") as f:
