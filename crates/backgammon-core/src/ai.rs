@@ -10,6 +10,12 @@
 //!   the average over the 21 opponent rolls of the opponent's best reply by
 //!   the same network (2-ply expectimax).
 //!
+//! Normal and Hard score positions by the cubeless money equity of
+//! [`crate::outcome::Outcomes`]: wins, gammons and backgammons both ways,
+//! exact where the result is known (a finished game, the opponent off next
+//! turn whatever the dice, and at the root the last roll of a race), so
+//! they save a backgammon or a gammon whenever a play does.
+//!
 //! Every level takes a [`Budget`] (one node = one position evaluated) and a
 //! [`CancelFlag`], and answers with its best play so far and its
 //! [`SearchStats`]. With a node budget (or none) the answer depends only on
@@ -26,6 +32,7 @@ use crate::dice::Dice;
 use crate::eval::{evaluate, DEFAULT_WEIGHTS};
 use crate::movegen::{legal_plays, legal_positions_into, Play};
 use crate::nn::{self, Net, Scratch};
+use crate::outcome::Outcomes;
 
 /// Easy keeps the plays scored at least the best minus this.
 pub const EASY_MARGIN: f32 = 2.5;
@@ -103,7 +110,7 @@ pub fn ai_move(
             break;
         }
         let s = match net {
-            Some(n) => nn::equity(&n.evaluate(p.result(), &mut scratch)),
+            Some(n) => n.outcomes(p.result(), true, &mut scratch).equity(),
             None => evaluate(p.result(), race, &DEFAULT_WEIGHTS),
         };
         scored.push((s, i));
@@ -190,8 +197,15 @@ fn two_ply(
     buf: &mut Vec<Position>,
     scratch: &mut Scratch,
 ) -> Option<f32> {
-    if after.has_won(crate::Side::OnRoll) {
-        return Some(if net.is_some() { 3.0 } else { 1.0 });
+    if let Some((winner, kind)) = after.outcome() {
+        let won = winner == crate::Side::OnRoll;
+        return Some(if net.is_some() {
+            Outcomes::certain(won, kind).equity()
+        } else if won {
+            1.0
+        } else {
+            -1.0
+        });
     }
     let opp = after.flip();
     let race = opp.is_race();
@@ -204,7 +218,7 @@ fn two_ply(
                 return None;
             }
             let s = match net {
-                Some(n) => nn::equity(&n.evaluate(r, scratch)),
+                Some(n) => n.outcomes(r, false, scratch).equity(),
                 None => squash(evaluate(r, race, &DEFAULT_WEIGHTS)),
             };
             if s > best {

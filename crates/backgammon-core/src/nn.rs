@@ -20,6 +20,7 @@ use crate::board::{Position, Side, BAR};
 use crate::dice::Dice;
 use crate::eval::hitting_rolls;
 use crate::movegen::legal_positions_into;
+use crate::outcome::{self, Outcomes};
 
 /// Number of inputs.
 pub const INPUTS: usize = 196 + FEATURES;
@@ -53,7 +54,9 @@ fn act_d(x: f32) -> f32 {
     0.5 / (d * d)
 }
 
-/// Equity (points per game, cubeless, backgammons ignored) of chances.
+/// Equity (points per game, cubeless, backgammons ignored) of the
+/// network's three chances: what its TD training maximises. The AI levels
+/// use [`Outcomes::equity`] of [`Net::outcomes`], which counts backgammons.
 #[must_use]
 pub fn equity(p: &Probs) -> f32 {
     2.0 * p[0] - 1.0 + p[1] - p[2]
@@ -223,6 +226,18 @@ impl Net {
             };
         }
         self.forward(after, s)
+    }
+
+    /// The full chances of `after` (seen from the side that just moved):
+    /// exact where [`outcome::exact`] knows them (`deep` as there), else the
+    /// network's three completed by [`Outcomes::from_net`] with the
+    /// backgammons.
+    #[must_use]
+    pub fn outcomes(&self, after: &Position, deep: bool, s: &mut Scratch) -> Outcomes {
+        if let Some(o) = outcome::exact(after, deep) {
+            return o;
+        }
+        Outcomes::from_net(&self.forward(after, s), after)
     }
 
     /// One TD step: move the outputs for `after` towards `target`.

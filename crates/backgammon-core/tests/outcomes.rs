@@ -1,0 +1,139 @@
+//! The evaluation's outcome model where the result is known exactly: the
+//! AI levels must save the backgammon, and the gammon, when a play does.
+
+use backgammon_core::outcome::exact;
+use backgammon_core::{
+    ai_move, legal_plays, Budget, CancelFlag, Dice, GameRng, Level, Position, Side,
+};
+
+/// A position from (point, count) lists, each side from its own view
+/// (point 25 is the bar); borne-off checkers are what is missing from 15.
+fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
+    let mut a = [0u8; 26];
+    let mut o = [0u8; 26];
+    for &(p, n) in me {
+        a[p] = n;
+    }
+    for &(p, n) in opp {
+        o[p] = n;
+    }
+    Position::from_board_counts(&a, &o).unwrap()
+}
+
+/// The exact equity of every play (each must be known exactly), and the best.
+fn exact_equities(p: &Position, dice: Dice) -> (Vec<f32>, f32) {
+    let eqs: Vec<f32> = legal_plays(p, dice)
+        .iter()
+        .map(|play| {
+            exact(play.result(), false)
+                .expect("the opponent bears off next turn: known exactly")
+                .equity()
+        })
+        .collect();
+    let best = eqs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    (eqs, best)
+}
+
+/// The exact equity of the play `level` chooses.
+fn chosen(p: &Position, dice: Dice, level: Level) -> f32 {
+    let m = ai_move(
+        p,
+        dice,
+        level,
+        &mut GameRng::from_seed(1),
+        Budget::UNLIMITED,
+        &CancelFlag::new(),
+    );
+    exact(m.play.result(), false)
+        .expect("known exactly")
+        .equity()
+}
+
+#[test]
+fn real_game_positions_where_hard_threw_the_backgammon_away() {
+    // Spec: "**backgammon** 3 (gammon, and the loser still has a checker on
+    // the bar or in the winner's home board)". In both positions (from
+    // games against GNU Backgammon) the opponent bears off its last two
+    // checkers next turn whatever the dice; one play saves the backgammon
+    // (a loss of 2), others lose 3.
+    for (id, d1, d2) in [("AwAAaLYzAEUAAA", 4, 5), ("AwAAMOeHCBQAAA", 1, 3)] {
+        let p = Position::from_gnubg_id(id).unwrap();
+        let dice = Dice::new(d1, d2).unwrap();
+        assert_eq!(p.off(Side::OnRoll), 0, "{id}");
+        let (eqs, best) = exact_equities(&p, dice);
+        assert_eq!(best, -2.0, "{id}: a play saves the backgammon");
+        assert!(eqs.contains(&-3.0), "{id}: a play loses the backgammon");
+        for level in [Level::Normal, Level::Hard] {
+            assert_eq!(chosen(&p, dice, level), -2.0, "{id} {level:?}");
+        }
+    }
+}
+
+#[test]
+fn constructed_last_roll_positions_save_what_can_be_saved() {
+    // Spec: "Single game 1 point; **gammon** 2 (the loser has borne off
+    // none); **backgammon** 3 (gammon, and the loser still has a checker on
+    // the bar or in the winner's home board)". The opponent has one or two
+    // checkers on its 1 and 2 points (off next turn whatever the dice); the
+    // side on roll, with none off, has checkers spread from the opponent's
+    // home board to its own. Normal and Hard must reach the best result
+    // among the plays; count the positions where that is a saved gammon or
+    // a saved backgammon that another play would have lost.
+    let mut rng = GameRng::from_seed(22);
+    let mut decisive = 0;
+    let mut checked = 0;
+    while checked < 60 {
+        let opp: Vec<(usize, u8)> = match rng.below(3) {
+            0 => vec![(1, 2)],
+            1 => vec![(1, 1), (2, 1)],
+            _ => vec![(2, 1)],
+        };
+        // The mover's 15 checkers between its 1 and 22 points (the
+        // opponent's 1 and 2 points are the mover's 24 and 23).
+        let mut me = [0u8; 26];
+        let back = 1 + rng.below(3) as usize; // in the opponent's home board
+        for _ in 0..back {
+            me[19 + rng.below(4) as usize] += 1;
+        }
+        let spread = 1 + rng.below(18) as usize; // lowest point of the rest
+        for _ in back..15 {
+            me[spread.min(18) + rng.below(19 - spread.min(18) as u64) as usize] += 1;
+        }
+        let me: Vec<(usize, u8)> = (1..=24)
+            .filter(|&q| me[q] > 0)
+            .map(|q| (q, me[q]))
+            .collect();
+        let p = pos(&me, &opp);
+        let dice = Dice::new(1 + rng.below(6) as u8, 1 + rng.below(6) as u8).unwrap();
+        let (eqs, best) = exact_equities(&p, dice);
+        checked += 1;
+        if eqs.iter().any(|&e| e < best) {
+            decisive += 1;
+        }
+        for level in [Level::Normal, Level::Hard] {
+            assert_eq!(
+                chosen(&p, dice, level),
+                best,
+                "{} {dice} {level:?}",
+                p.to_gnubg_id()
+            );
+        }
+    }
+    // The construction must produce positions where the choice matters.
+    assert!(decisive >= 10, "only {decisive} decisive positions");
+}
+
+#[test]
+fn the_gammon_is_saved_by_bearing_a_checker_off() {
+    // Spec: "**gammon** 2 (the loser has borne off none)". All home but
+    // one checker on the 7 point; with 6-1, 7/1 1/off and 7/6 6/off save
+    // the gammon, 7/1 6/5 and the like do not.
+    let p = pos(&[(7, 1), (6, 2), (5, 4), (4, 4), (3, 4)], &[(1, 2)]);
+    let dice = Dice::new(6, 1).unwrap();
+    let (eqs, best) = exact_equities(&p, dice);
+    assert_eq!(best, -1.0);
+    assert!(eqs.contains(&-2.0));
+    for level in [Level::Normal, Level::Hard] {
+        assert_eq!(chosen(&p, dice, level), -1.0, "{level:?}");
+    }
+}
