@@ -128,6 +128,31 @@ public struct BackgammonState: Sendable, Hashable {
 
 /// A backgammon game with seeded dice (or dice from outside). Calls from
 /// several threads are safe: they take turns.
+/// Why the last call on a backgammon game was refused
+/// (`games_backgammon_last_error_code`).
+public enum BackgammonRefusal: UInt32, Sendable, Hashable {
+    /// Nothing was refused.
+    case none = 0
+    /// The game is over.
+    case gameOver
+    /// The play or step is not legal with these dice.
+    case illegalPlay
+    /// The text is not a play in the notation.
+    case badNotation
+    /// No dice are rolled yet.
+    case noDice
+    /// The dice are already rolled.
+    case diceAlreadyRolled
+    /// The turn's steps do not make a complete play yet.
+    case incompleteTurn
+    /// Dice out of 1 to 6, or a tied opening.
+    case badDice
+    /// No step to take back.
+    case nothingToUndo
+    /// A refusal that is not about a move.
+    case other
+}
+
 public final class BackgammonGame: Sendable {
     let handle: Handle
 
@@ -283,6 +308,15 @@ public final class BackgammonGame: Sendable {
                 h, cU32(from), cU32(to), &s)
             try check(result) { lastError(h) }
             return BackgammonStep(s)
+        }
+    }
+
+    /// Why the last call was refused (`.none` after a success).
+    public var lastRefusal: BackgammonRefusal {
+        handle.get { h in
+            var code: UInt32 = 0
+            _ = games_backgammon_last_error_code(h, &code)
+            return BackgammonRefusal(rawValue: code) ?? .other
         }
     }
 

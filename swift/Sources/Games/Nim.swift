@@ -102,6 +102,26 @@ public struct NimState: Sendable, Hashable {
 /// A Nim match of one or more rounds (one round is a plain game); the first
 /// turn alternates between rounds. Calls from several threads are safe: they
 /// take turns.
+/// Why the last call on a Nim game was refused (`games_nim_last_error_code`).
+public enum NimRefusal: UInt32, Sendable, Hashable {
+    /// Nothing was refused.
+    case none = 0
+    /// The round is over.
+    case gameOver
+    /// There is no such row.
+    case noSuchRow
+    /// The row is empty.
+    case emptyRow
+    /// A move must cross out at least one circle.
+    case takeZero
+    /// More circles than the row has.
+    case takeTooMany
+    /// The text is not `ROW-COUNT`.
+    case badNotation
+    /// A refusal that is not about a move.
+    case other
+}
+
 public final class NimGame: Sendable {
     let handle: Handle
 
@@ -192,6 +212,15 @@ public final class NimGame: Sendable {
     public func play(_ text: String) throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_nim_play_notation(h, text)) { lastError(h) }
+        }
+    }
+
+    /// Why the last call was refused (`.none` after a success).
+    public var lastRefusal: NimRefusal {
+        handle.get { h in
+            var code: UInt32 = 0
+            _ = games_nim_last_error_code(h, &code)
+            return NimRefusal(rawValue: code) ?? .other
         }
     }
 

@@ -184,6 +184,23 @@ public struct TimbiricheHint: Sendable, Hashable {
 
 /// A game (or a match of 3 or 5 games) of dots and boxes with its history.
 /// Calls from several threads are safe: they take turns.
+/// Why the last call on a dots-and-boxes game was refused
+/// (`games_timbiriche_last_error_code`).
+public enum TimbiricheRefusal: UInt32, Sendable, Hashable {
+    /// Nothing was refused.
+    case none = 0
+    /// Every line is drawn.
+    case gameOver
+    /// The line is not on this board.
+    case offBoard
+    /// The line is already drawn.
+    case alreadyDrawn
+    /// The text is not a line in dot notation.
+    case badNotation
+    /// A refusal that is not about a line.
+    case other
+}
+
 public final class TimbiricheGame: Sendable {
     let handle: Handle
 
@@ -322,7 +339,20 @@ public final class TimbiricheGame: Sendable {
     /// Draws a line written in dot notation, e.g. "a1-b1".
     @discardableResult
     public func play(_ text: String) throws(GamesError) -> Int {
-        try play(line(text))
+        try handle.with { (h) throws(GamesError) in
+            var completed: UInt32 = 0
+            try check(games_timbiriche_play_notation(h, text, &completed)) { lastError(h) }
+            return Int(completed)
+        }
+    }
+
+    /// Why the last call was refused (`.none` after a success).
+    public var lastRefusal: TimbiricheRefusal {
+        handle.get { h in
+            var code: UInt32 = 0
+            _ = games_timbiriche_last_error_code(h, &code)
+            return TimbiricheRefusal(rawValue: code) ?? .other
+        }
     }
 
     /// The AI's line at `level` (not drawn).

@@ -3,103 +3,105 @@ import Testing
 
 @testable import Games
 
-/// The leak check counts live handles, so it must not overlap the suites
-/// that make games: everything here runs one test at a time.
-@Suite(.serialized) struct CommonTests {
-    @Test func libraryMatchesTheHeader() {
-        #expect(libraryMatchesHeader)
-        #expect(libraryVersion.split(separator: ".").count == 3)
-    }
-
-    @Test func errorCodesCarryTheLibrarySentence() {
-        #expect(GamesError.Code.illegalMove.rawValue == 3)
-        #expect(GamesError.Code.illegalMove.description == "that move is not legal here")
-        #expect(GamesError.Code(rawValue: 9999).description.isEmpty == false)
-    }
-
-    /// "a thousand games created and dropped leave no handle behind": every
-    /// handle the wrapper makes (games, copies, loads, tokens) is freed in
-    /// `deinit`, counted on the Swift side around each C `_new` and `_free`.
-    @Test func aThousandGamesLeaveNoHandleBehind() throws {
-        let before = LiveHandles.current
-        for round in 0..<250 {
-            let nim = try NimGame(seed: UInt64(round))
-            try nim.play(nim.aiMove(level: .hard))
-            _ = try NimGame(saved: nim.save())
-            let dots = try TimbiricheGame()
-            try dots.play(dots.aiMove(level: .medium))
-            _ = try dots.copy()
-            let gammon = try BackgammonGame(seed: UInt64(round))
-            try gammon.play(gammon.aiMove(level: .normal))
-            let lines = try CanicasGame(deal: UInt64(round))
-            _ = try lines.copy()
-            _ = CancelToken()
-            // Failed creations make no handle.
-            _ = try? NimGame(saved: [1, 2, 3])
+extension AllGames {
+    /// The leak check counts every live handle of the process: `AllGames`
+    /// (Support.swift) runs all the suites one test at a time.
+    @Suite struct CommonTests {
+        @Test func libraryMatchesTheHeader() {
+            #expect(libraryMatchesHeader)
+            #expect(libraryVersion.split(separator: ".").count == 3)
         }
-        #expect(LiveHandles.current == before)
-    }
 
-    /// A game shared by several tasks: the wrapper lets one call in at a
-    /// time, so concurrent calls wait for each other and never race (the C
-    /// library would answer a second thread inside a handle with an error).
-    @Test func aSharedGameIsUsedOneCallAtATime() async throws {
-        let game = try TimbiricheGame()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while !game.state.isOver {
-                    let line = try game.aiMove(level: .hard)
-                    // Another task may have drawn it in the meantime.
-                    _ = try? game.play(line)
-                }
+        @Test func errorCodesCarryTheLibrarySentence() {
+            #expect(GamesError.Code.illegalMove.rawValue == 3)
+            #expect(GamesError.Code.illegalMove.description == "that move is not legal here")
+            #expect(GamesError.Code(rawValue: 9999).description.isEmpty == false)
+        }
+
+        /// "a thousand games created and dropped leave no handle behind": every
+        /// handle the wrapper makes (games, copies, loads, tokens) is freed in
+        /// `deinit`, counted on the Swift side around each C `_new` and `_free`.
+        @Test func aThousandGamesLeaveNoHandleBehind() throws {
+            let before = LiveHandles.current
+            for round in 0..<250 {
+                let nim = try NimGame(seed: UInt64(round))
+                try nim.play(nim.aiMove(level: .hard))
+                _ = try NimGame(saved: nim.save())
+                let dots = try TimbiricheGame()
+                try dots.play(dots.aiMove(level: .medium))
+                _ = try dots.copy()
+                let gammon = try BackgammonGame(seed: UInt64(round))
+                try gammon.play(gammon.aiMove(level: .normal))
+                let lines = try CanicasGame(deal: UInt64(round))
+                _ = try lines.copy()
+                _ = CancelToken()
+                // Failed creations make no handle.
+                _ = try? NimGame(saved: [1, 2, 3])
             }
-            for _ in 0..<4 {
+            #expect(LiveHandles.current == before)
+        }
+
+        /// A game shared by several tasks: the wrapper lets one call in at a
+        /// time, so concurrent calls wait for each other and never race (the C
+        /// library would answer a second thread inside a handle with an error).
+        @Test func aSharedGameIsUsedOneCallAtATime() async throws {
+            let game = try TimbiricheGame()
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for _ in 0..<200 {
-                        let state = game.state
-                        #expect(state.linesDrawn <= state.linesTotal)
-                        _ = game.legalLines
-                        _ = try game.save()
+                    while !game.state.isOver {
+                        let line = try game.aiMove(level: .hard)
+                        // Another task may have drawn it in the meantime.
+                        _ = try? game.play(line)
                     }
                 }
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<200 {
+                            let state = game.state
+                            #expect(state.linesDrawn <= state.linesTotal)
+                            _ = game.legalLines
+                            _ = try game.save()
+                        }
+                    }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            #expect(game.state.isOver)
+            #expect(game.state.pointsFirst + game.state.pointsSecond == 9)
         }
-        #expect(game.state.isOver)
-        #expect(game.state.pointsFirst + game.state.pointsSecond == 9)
-    }
 
-    /// A long AI search stops when its task is cancelled: the empty 5×5
-    /// board at Hard with no node or time limit would search for hours.
-    @Test func cancellingTheTaskStopsALongSearch() async throws {
-        var options = TimbiricheOptions()
-        options.rows = 5
-        options.cols = 5
-        let game = try TimbiricheGame(options)
-        let token = CancelToken()
-        let search = Task { try await game.aiMove(level: .hard, budget: Budget(nodes: .max), cancel: token) }
-        try await Task.sleep(for: .milliseconds(300))
-        search.cancel()
-        let line = try await search.value
-        #expect(token.isCancelled)
-        #expect(game.legalLines.contains(line))
-    }
-
-    /// The same from another thread, through the token alone.
-    @Test func aTokenSetFromAnotherThreadStopsASearch() throws {
-        var options = TimbiricheOptions()
-        options.rows = 5
-        options.cols = 5
-        let game = try TimbiricheGame(options)
-        let token = CancelToken()
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.3)
-            token.cancel()
+        /// A long AI search stops when its task is cancelled: the empty 5×5
+        /// board at Hard with no node or time limit would search for hours.
+        @Test func cancellingTheTaskStopsALongSearch() async throws {
+            var options = TimbiricheOptions()
+            options.rows = 5
+            options.cols = 5
+            let game = try TimbiricheGame(options)
+            let token = CancelToken()
+            let search = Task { try await game.aiMove(level: .hard, budget: Budget(nodes: .max), cancel: token) }
+            try await Task.sleep(for: .milliseconds(300))
+            search.cancel()
+            let line = try await search.value
+            #expect(token.isCancelled)
+            #expect(game.legalLines.contains(line))
         }
-        let line = try game.aiMove(level: .hard, budget: Budget(nodes: .max), cancel: token)
-        #expect(token.isCancelled)
-        #expect(game.legalLines.contains(line))
-        token.reset()
-        #expect(!token.isCancelled)
+
+        /// The same from another thread, through the token alone.
+        @Test func aTokenSetFromAnotherThreadStopsASearch() throws {
+            var options = TimbiricheOptions()
+            options.rows = 5
+            options.cols = 5
+            let game = try TimbiricheGame(options)
+            let token = CancelToken()
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 0.3)
+                token.cancel()
+            }
+            let line = try game.aiMove(level: .hard, budget: Budget(nodes: .max), cancel: token)
+            #expect(token.isCancelled)
+            #expect(game.legalLines.contains(line))
+            token.reset()
+            #expect(!token.isCancelled)
+        }
     }
 }

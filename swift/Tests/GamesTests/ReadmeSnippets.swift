@@ -7,80 +7,82 @@ import Testing
 
 import Games
 
-@Suite struct ReadmeSnippets {
-    @Test func nim() throws {
-        // README: nim
-        let game = try NimGame(rows: [3, 4, 5], seed: 42)
-        try game.play("3-2")  // two circles from the third row
-        do {
-            try game.play(NimMove(row: 0, take: 9))
-        } catch {
-            // A GamesError: code .illegalMove, the reason in words; nothing changed.
-            print(error.code == .illegalMove, error.message)
+extension AllGames {
+    @Suite struct ReadmeSnippets {
+        @Test func nim() throws {
+            // README: nim
+            let game = try NimGame(rows: [3, 4, 5], seed: 42)
+            try game.play("3-2")  // two circles from the third row
+            do {
+                try game.play(NimMove(row: 0, take: 9))
+            } catch {
+                // A GamesError: code .illegalMove, the reason in words; nothing changed.
+                print(error.code == .illegalMove, error.message)
+            }
+            while !game.state.isRoundOver {
+                try game.play(game.aiMove(level: .hard))
+            }
+            print("winner:", game.state.roundWinner!)
+            let saved = try game.save()  // the bytes nim-core's Match::save writes
+            let again = try NimGame(saved: saved)
+            assert(again.state == game.state)
+            // END
         }
-        while !game.state.isRoundOver {
-            try game.play(game.aiMove(level: .hard))
+
+        @Test func timbiriche() throws {
+            // README: timbiriche
+            var options = TimbiricheOptions()  // 3×3 boxes, one game
+            options.seed = 7
+            let game = try TimbiricheGame(options)
+            try game.play("a1-b1")
+            let hint = try game.hint()  // "What would a master play?" (the first is free)
+            print(hint.line, hint.sentence)
+            while !game.state.isOver {
+                let level: TimbiricheLevel = game.state.toMove == .first ? .hard : .medium
+                try game.play(game.aiMove(level: level))  // took a box: the same player again
+            }
+            print(game.state.pointsFirst, "to", game.state.pointsSecond, game.state.result)
+            // END
         }
-        print("winner:", game.state.roundWinner!)
-        let saved = try game.save()  // the bytes nim-core's Match::save writes
-        let again = try NimGame(saved: saved)
-        assert(again.state == game.state)
-        // END
-    }
 
-    @Test func timbiriche() throws {
-        // README: timbiriche
-        var options = TimbiricheOptions()  // 3×3 boxes, one game
-        options.seed = 7
-        let game = try TimbiricheGame(options)
-        try game.play("a1-b1")
-        let hint = try game.hint()  // "What would a master play?" (the first is free)
-        print(hint.line, hint.sentence)
-        while !game.state.isOver {
-            let level: TimbiricheLevel = game.state.toMove == .first ? .hard : .medium
-            try game.play(game.aiMove(level: level))  // took a box: the same player again
+        @Test func backgammon() throws {
+            // README: backgammon
+            let game = try BackgammonGame(seed: 7)  // the opening roll is made
+            while !game.state.isOver {
+                if game.state.dice == nil, try game.roll().passed { continue }
+                let play = try game.aiMove(level: .hard)
+                print(game.state.toMove!, play)  // e.g. "first 24/18 13/11"
+                try game.play(play)  // or game.play("24/18 13/11"), or step(from:to:)
+            }
+            print(game.state.winner!, game.state.win!)  // e.g. "second gammon"
+            // END
         }
-        print(game.state.pointsFirst, "to", game.state.pointsSecond, game.state.result)
-        // END
-    }
 
-    @Test func backgammon() throws {
-        // README: backgammon
-        let game = try BackgammonGame(seed: 7)  // the opening roll is made
-        while !game.state.isOver {
-            if game.state.dice == nil, try game.roll().passed { continue }
-            let play = try game.aiMove(level: .hard)
-            print(game.state.toMove!, play)  // e.g. "first 24/18 13/11"
-            try game.play(play)  // or game.play("24/18 13/11"), or step(from:to:)
+        @Test func canicas() throws {
+            // README: canicas
+            let game = try CanicasGame(rules: .five, deal: 1)
+            let move = try game.hint()  // the AI's move, not played
+            print(try game.text(of: move), try game.path(move))  // "e5-a1", cells to animate
+            let outcome = try game.play(move)
+            print(outcome.points, game.lastArrivals, game.state.next)
+            try game.undo()  // one move can be taken back
+            // END
         }
-        print(game.state.winner!, game.state.win!)  // e.g. "second gammon"
-        // END
-    }
 
-    @Test func canicas() throws {
-        // README: canicas
-        let game = try CanicasGame(rules: .five, deal: 1)
-        let move = try game.hint()  // the AI's move, not played
-        print(try game.text(of: move), try game.path(move))  // "e5-a1", cells to animate
-        let outcome = try game.play(move)
-        print(outcome.points, game.lastArrivals, game.state.next)
-        try game.undo()  // one move can be taken back
-        // END
-    }
-
-    @Test func cancel() async throws {
-        var options = TimbiricheOptions()
-        options.rows = 5
-        options.cols = 5
-        let game = try TimbiricheGame(options)
-        // README: cancel
-        // The search runs on its own thread; cancelling the task stops it,
-        // and it answers with its best line so far.
-        let thinking = Task { try await game.aiMove(level: .hard, budget: Budget(milliseconds: 5_000)) }
-        try await Task.sleep(for: .milliseconds(100))
-        thinking.cancel()
-        let line = try await thinking.value
-        try game.play(line)
-        // END
+        @Test func cancel() async throws {
+            var options = TimbiricheOptions()
+            options.rows = 5
+            options.cols = 5
+            let game = try TimbiricheGame(options)
+            // README: cancel
+            // The search runs on its own thread; cancelling the task stops it,
+            // and it answers with its best line so far.
+            let thinking = Task { try await game.aiMove(level: .hard, budget: Budget(milliseconds: 5_000)) }
+            try await Task.sleep(for: .milliseconds(100))
+            thinking.cancel()
+            let line = try await thinking.value
+            try game.play(line)
+            // END
+        }
     }
 }

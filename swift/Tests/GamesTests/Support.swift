@@ -45,3 +45,10 @@ func thrown<R>(_ body: () throws -> R) -> GamesError? {
         return GamesError(code: .init(rawValue: 0), message: "not a GamesError: \(error)")
     }
 }
+
+/// Every suite of the package, one test at a time: the leak check
+/// (`CommonTests.aThousandGamesLeaveNoHandleBehind`) counts the live C
+/// handles of the whole process, so no other suite may make or free a game
+/// while it runs. `.serialized` applies to the suites nested here.
+@Suite(.serialized) struct AllGames {}
+
