@@ -65,6 +65,12 @@ pub enum PositionError {
          borne off all 15, so no game reaches this position"
     )]
     NoCheckerLeft,
+    /// A point outside 1 to 24 and the bar (25) in a list of checkers.
+    #[error("there is no point {point}: points are 1 to 24, the bar is 25")]
+    NoSuchPoint {
+        /// The point given.
+        point: usize,
+    },
 }
 
 /// A backgammon position without the dice, **from the view of the side on
@@ -173,6 +179,31 @@ impl Position {
         b[BAR] = on_roll[BAR] as i8;
         b[OFF] = -(opponent[BAR] as i8);
         Ok(Position { b })
+    }
+
+    /// Both sides' checkers as `(point, count)` lists, points numbered for
+    /// each side from its own home (1 to 24, the bar 25), borne-off implied:
+    /// [`Position::from_board_counts`] from lists, for puzzles and tests.
+    /// A point given twice counts the last count.
+    ///
+    /// # Errors
+    /// [`PositionError::NoSuchPoint`] for a point outside 1 to 25, and the
+    /// errors of [`Position::from_board_counts`].
+    pub fn from_point_counts(
+        on_roll: &[(usize, u8)],
+        opponent: &[(usize, u8)],
+    ) -> Result<Position, PositionError> {
+        let counts = |list: &[(usize, u8)]| {
+            let mut c: SideCounts = [0; 26];
+            for &(point, n) in list {
+                if !(1..=BAR).contains(&point) {
+                    return Err(PositionError::NoSuchPoint { point });
+                }
+                c[point] = n;
+            }
+            Ok(c)
+        };
+        Position::from_board_counts(&counts(on_roll)?, &counts(opponent)?)
     }
 
     /// Both sides' checkers on points and bar only, borne-off implied: like
@@ -377,6 +408,23 @@ impl WinKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn point_count_lists_make_the_same_board_as_arrays() {
+        let mut a: SideCounts = [0; 26];
+        let mut o: SideCounts = [0; 26];
+        (a[6], a[BAR], o[1]) = (3, 1, 2);
+        assert_eq!(
+            Position::from_point_counts(&[(6, 3), (BAR, 1)], &[(1, 2)]),
+            Position::from_board_counts(&a, &o)
+        );
+        for point in [0, 26] {
+            assert_eq!(
+                Position::from_point_counts(&[(point, 1)], &[(1, 1)]),
+                Err(PositionError::NoSuchPoint { point })
+            );
+        }
+    }
 
     #[test]
     fn start_position_has_15_a_side_and_167_pips() {

@@ -9,15 +9,7 @@ use backgammon_core::{
 /// A position from (point, count) lists, each side from its own view
 /// (point 25 is the bar); borne-off checkers are what is missing from 15.
 fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-    let mut a = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in me {
-        a[p] = n;
-    }
-    for &(p, n) in opp {
-        o[p] = n;
-    }
-    Position::from_board_counts(&a, &o).unwrap()
+    Position::from_point_counts(me, opp).unwrap()
 }
 
 /// The exact equity of every play (each must be known exactly), and the best.

@@ -3,15 +3,7 @@
 use backgammon_core::{Dice, Game, Opening, Position, Side, Turn, TurnError, BAR};
 
 fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-    let mut a = [0u8; 26];
-    let mut o = [0u8; 26];
-    for &(p, n) in me {
-        a[p] = n;
-    }
-    for &(p, n) in opp {
-        o[p] = n;
-    }
-    Position::from_board_counts(&a, &o).unwrap()
+    Position::from_point_counts(me, opp).unwrap()
 }
 
 fn d(a: u8, b: u8) -> Dice {

@@ -708,14 +708,7 @@ mod tests {
     /// A game with `me` and `opp` (each from its own side: point, count) and
     /// the dice `a`-`b` rolled for the side on roll.
     fn game_at(me: &[(usize, u8)], opp: &[(usize, u8)], a: u8, b: u8) -> Game {
-        let (mut mine, mut theirs) = ([0u8; 26], [0u8; 26]);
-        for &(p, n) in me {
-            mine[p] = n;
-        }
-        for &(p, n) in opp {
-            theirs[p] = n;
-        }
-        let position = Position::from_board_counts(&mine, &theirs).unwrap();
+        let position = Position::from_point_counts(me, opp).unwrap();
         let mut game = Game::from_position(position, Player::First);
         game.set_dice(Dice::new(a, b).unwrap()).unwrap();
         game
