@@ -55,32 +55,60 @@ def parse_args(argv):
 
 def default_bin():
     target = os.environ.get("CARGO_TARGET_DIR")
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # Inside gnubg there is no __file__: the tools' folder comes from the
+    # environment relaunch_in_gnubg sets.
+    tools = os.environ.get(DIR_ENV) or os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(tools)
     if target:
         return os.path.join(target, "release", "games")
     return os.path.join(here, "target", "release", "games")
 
 
-def relaunch_in_gnubg(argv):
-    args = parse_args(argv)
-    exe = args.gnubg
-    if exe == "gnubg" and not any(
+DIR_ENV = "GAMES_GNUBG_TOOLS_DIR"
+
+
+def gnubg_command(name):
+    """`name`, or Debian's /usr/games/gnubg when `gnubg` is not on the PATH."""
+    if name == "gnubg" and not any(
         os.access(os.path.join(d, "gnubg"), os.X_OK)
         for d in os.environ.get("PATH", "").split(os.pathsep)
     ):
-        exe = "/usr/games/gnubg"
+        return "/usr/games/gnubg"
+    return name
+
+
+def relaunch_in_gnubg(script, argv, gnubg, args_env, prefix):
+    """Run the tool `script` inside `gnubg -t -q -p` with `argv` in `args_env`; pass on
+    its lines that start with `prefix` (gnubg echoes its banner and every
+    board it is given), and a Python error whole."""
     env = dict(os.environ)
-    env[ARGS_ENV] = json.dumps(argv)
-    cmd = [exe, "-t", "-q", "-p", os.path.abspath(__file__)]
+    env[args_env] = json.dumps(argv)
+    env[DIR_ENV] = os.path.dirname(os.path.abspath(__file__))
+    cmd = [gnubg_command(gnubg), "-t", "-q", "-p", os.path.abspath(script)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    # gnubg echoes its banner and every board it is given; the script's own
-    # lines start with "duel", and a Python error is passed on whole.
     failing = False
     for line in proc.stdout:
         failing = failing or line.startswith("Traceback")
-        if failing or line.startswith("duel"):
+        if failing or line.startswith(prefix):
             print(line, end="", flush=True)
     return proc.wait()
+
+
+def entry(args_env, prefix, parse, main):
+    """A tool's start: inside gnubg run `main` on the arguments passed in
+    `args_env`; outside, start gnubg on the script being run (sys.argv[0]:
+    gnubg's Python has no __file__), the tools' shared shape."""
+    try:
+        import gnubg  # noqa: F401
+
+        inside = True
+    except ImportError:
+        inside = False
+    if inside:
+        main(json.loads(os.environ.get(args_env, "[]")))
+    else:
+        argv = sys.argv[1:]
+        sys.exit(relaunch_in_gnubg(sys.argv[0], argv, parse(argv).gnubg, args_env, prefix))
 
 
 # --- boards: (opponent, on roll), each 25 counts from its own side:
@@ -270,13 +298,4 @@ def main_in_gnubg(argv):
 
 
 if __name__ == "__main__":
-    try:
-        import gnubg  # noqa: F401
-
-        inside = True
-    except ImportError:
-        inside = False
-    if inside:
-        main_in_gnubg(json.loads(os.environ.get(ARGS_ENV, "[]")))
-    else:
-        sys.exit(relaunch_in_gnubg(sys.argv[1:]))
+    entry(ARGS_ENV, "duel", parse_args, main_in_gnubg)

@@ -21,12 +21,10 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
 ARGS_ENV = "GAMES_GNUBG_ERROR_ARGS"
-DIR_ENV = "GAMES_GNUBG_TOOLS_DIR"
 
 
 def parse_args(argv):
@@ -53,8 +51,6 @@ def equity(probs):
 def main_in_gnubg(argv):
     import gnubg  # noqa: the module gnubg provides to its scripts
 
-    sys.path.insert(0, os.environ.get(DIR_ENV, "."))
-    import gnubg_duel as duel
 
     args = parse_args(argv)
     path = args.bin or duel.default_bin()
@@ -151,35 +147,9 @@ def main_in_gnubg(argv):
             f.write("\n")
 
 
-def relaunch_in_gnubg(argv):
-    args = parse_args(argv)
-    exe = args.gnubg
-    if exe == "gnubg" and not any(
-        os.access(os.path.join(d, "gnubg"), os.X_OK)
-        for d in os.environ.get("PATH", "").split(os.pathsep)
-    ):
-        exe = "/usr/games/gnubg"
-    env = dict(os.environ)
-    env[ARGS_ENV] = json.dumps(argv)
-    env[DIR_ENV] = os.path.dirname(os.path.abspath(__file__))
-    cmd = [exe, "-t", "-q", "-p", os.path.abspath(__file__)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    failing = False
-    for line in proc.stdout:
-        failing = failing or line.startswith("Traceback")
-        if failing or line.startswith("error"):
-            print(line, end="", flush=True)
-    return proc.wait()
-
-
 if __name__ == "__main__":
-    try:
-        import gnubg  # noqa: F401
+    # Inside gnubg the script's folder comes from the environment.
+    sys.path.insert(0, os.environ.get("GAMES_GNUBG_TOOLS_DIR") or os.path.dirname(os.path.abspath(__file__)))
+    import gnubg_duel as duel
 
-        inside = True
-    except ImportError:
-        inside = False
-    if inside:
-        main_in_gnubg(json.loads(os.environ.get(ARGS_ENV, "[]")))
-    else:
-        sys.exit(relaunch_in_gnubg(sys.argv[1:]))
+    duel.entry(ARGS_ENV, "error", parse_args, main_in_gnubg)
