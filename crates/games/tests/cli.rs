@@ -32,6 +32,13 @@ fn games_env(args: &[&str], stdin: &str, env: &[(&str, Option<&str>)]) -> Output
     child.wait_with_output().expect("games runs")
 }
 
+/// The standard output of a run that must succeed (its text in the failure).
+fn succeeds(out: Output) -> String {
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -340,12 +347,10 @@ fn arena_timbiriche_counts_every_game() {
 fn play_timbiriche_two_people_to_the_end() {
     // 1×1: four lines; the fourth takes the box.
     let script = "a1-b2\na1-b1\nb1-b2\nundo\nb1-b2\na2-b2\na1-a2\n";
-    let out = games(
+    let text = succeeds(games(
         &["play", "timbiriche", "--size", "1x1", "--two-players"],
         script,
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(text.contains("Not a legal line"), "{text}");
     assert!(text.contains("player 2 took 1 box(es)"), "{text}");
     assert!(text.contains("player 2 won this game."), "{text}");
@@ -539,12 +544,10 @@ fn canicas_arena_reports_deaths_per_100k_moves() {
 
 #[test]
 fn play_canicas_reports_bad_input_and_undo() {
-    let out = games(
+    let text = succeeds(games(
         &["play", "canicas", "--deal", "5", "--no-records"],
         "zz\na1-a2\nundo\nhint\nquit\n",
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(text.contains("Not a move"), "{text}");
     // Sentences, not the codes of `canicas apply --json` (`empty-source:`).
     assert!(
@@ -567,9 +570,7 @@ fn play_canicas_draws_letters_with_a_legend_and_marks_the_arrivals() {
     // is a second move, so that a second undo is refused.
     let script = "b4-a3\na3-a4\nb4-b5\nundo\nundo\nquit\n";
     let args = ["play", "canicas", "--deal", "5", "--no-records"];
-    let out = games(&args, script);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = succeeds(games(&args, script));
     // Piped: no ANSI codes, a letter per colour and a legend.
     assert!(!text.contains('\x1b'), "{text}");
     assert!(
@@ -621,12 +622,10 @@ fn play_canicas_refuses_to_undo_a_game_already_recorded() {
     // A whole game of deal 7; once it is over and recorded, `undo` would
     // reopen a game that the records already count.
     let (script, _) = canicas_deal_7_to_the_end();
-    let out = games(
+    let text = succeeds(games(
         &["play", "canicas", "--deal", "7", "--no-records"],
         &format!("{script}undo\nquit\n"),
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     let (_, after) = text.split_once("Game over: ").expect("the game ends");
     assert!(
         after.contains("The game is over and recorded: it cannot be undone."),
@@ -709,12 +708,10 @@ fn play_canicas_refuses_a_records_file_too_large_to_be_records() {
         sources.push("/dev/zero".into());
     }
     for path in &sources {
-        let out = games(
+        let text = succeeds(games(
             &["play", "canicas", "--deal", "3", "--records", path],
             "quit\n",
-        );
-        let text = stdout(&out);
-        assert!(out.status.success(), "{text}");
+        ));
         assert!(
             text.contains(&format!(
                 "Records: {path} is larger than 1048576 bytes, too large for a records file"
@@ -903,12 +900,10 @@ fn arena_backgammon_reports_both_sides() {
 
 #[test]
 fn play_backgammon_explains_bad_input() {
-    let out = games(
+    let text = succeeds(games(
         &["play", "backgammon", "--seed", "2"],
         "24/1\nmoves\nquit\n",
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(
         text.contains("pips: you 167 AI 167") || text.contains("The AI rolls"),
         "{text}"
@@ -950,7 +945,7 @@ fn play_timbiriche_match_of_three_alternating() {
     // 1×1 boards, the same four lines each game: the fourth line is drawn by the
     // player who did not start, so with alternating starts the winners alternate.
     let script = "a1-b1\na1-a2\nb1-b2\na2-b2\n".repeat(3);
-    let out = games(
+    let text = succeeds(games(
         &[
             "play",
             "timbiriche",
@@ -963,9 +958,7 @@ fn play_timbiriche_match_of_three_alternating() {
             "alternating",
         ],
         &script,
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(text.contains("Game 2 of the match."), "{text}");
     assert!(text.contains("Game 3 of the match."), "{text}");
     assert!(
@@ -1019,7 +1012,7 @@ fn play_timbiriche_shows_the_worth_of_valued_boxes() {
     // [...] generated from a seed": layout 1 makes the one box of 1x1
     // worth 2, and the board and the score must say so.
     let script = "a1-b1\na1-a2\nb1-b2\na2-b2\n";
-    let out = games(
+    let text = succeeds(games(
         &[
             "play",
             "timbiriche",
@@ -1030,9 +1023,7 @@ fn play_timbiriche_shows_the_worth_of_valued_boxes() {
             "1",
         ],
         script,
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(text.contains("1  +   +\n    (2) \n2  +   +"), "{text}");
     assert!(
         text.contains("Points: player 1 0, player 2 0 (2 more in the open boxes)."),
@@ -1049,12 +1040,10 @@ fn play_timbiriche_shows_the_worth_of_valued_boxes() {
 fn play_timbiriche_redo_replays_the_ai_reply_it_undid() {
     // Undo goes back to your turn (your line and the AI's reply); redo
     // must replay exactly those moves, not let the AI choose again.
-    let out = games(
+    let text = succeeds(games(
         &["play", "timbiriche", "--level", "easy", "--seed", "2"],
         "a1-b1\nundo\nredo\nquit\n",
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     let drawn: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("The AI draws "))
@@ -1075,12 +1064,10 @@ fn play_timbiriche_redo_replays_the_ai_reply_it_undid() {
 fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
     // "Hints: 3 per game, the first one free (the engine keeps the count;
     // what a paid hint costs is the host's)."
-    let out = games(
+    let text = succeeds(games(
         &["play", "timbiriche", "--seed", "2"],
         "hint\nhint\na1-b1\nhint\nquit\n",
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert!(text.contains("3 hints per game, the first free"), "{text}");
     assert!(text.contains("here they cost nothing"), "{text}");
     // The same position twice: the same hint, one hint used.
@@ -1139,9 +1126,7 @@ fn play_backgammon_writes_the_ai_moves_in_your_numbering() {
 fn play_backgammon_help_steps_undo_and_reasons() {
     // Seed 3: you start with 61.
     let script = "help\n24/1\n13/12\n13/7\nundo\n13/7 8/7\nundo\n8/7\n\nquit\n";
-    let out = games(&["play", "backgammon", "--seed", "3"], script);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = succeeds(games(&["play", "backgammon", "--seed", "3"], script));
     // help explains the notation and the commands.
     for needle in [
         "24/13 moves one checker with both dice",
@@ -1220,9 +1205,7 @@ fn play_backgammon_a_whole_game_typed_one_move_at_a_time() {
         game.play(&play).unwrap();
     }
     let result = game.result().unwrap();
-    let out = games(&["play", "backgammon", "--seed", "5"], &script);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = succeeds(games(&["play", "backgammon", "--seed", "5"], &script));
     assert!(!text.contains("Not a legal play"), "{text}");
     let kind = match result.kind {
         WinKind::Single => "a single game",
@@ -1246,7 +1229,7 @@ fn play_timbiriche_each_game_of_a_match_has_its_own_hints() {
     // opens every game of the match, and the first hint of game 2 is its
     // own free hint, not game 1's hint repeated.
     let game = "hint\na1-b1\na1-a2\nb1-b2\na2-b2\n";
-    let out = games(
+    let text = succeeds(games(
         &[
             "play",
             "timbiriche",
@@ -1257,9 +1240,7 @@ fn play_timbiriche_each_game_of_a_match_has_its_own_hints() {
             "3",
         ],
         &game.repeat(2),
-    );
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ));
     assert_eq!(text.matches("Hint (free; 2 left)").count(), 2, "{text}");
     assert!(!text.contains("not counted twice"), "{text}");
 }
