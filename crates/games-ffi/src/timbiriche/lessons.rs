@@ -30,8 +30,18 @@ pub const GAMES_TIMBIRICHE_LESSON_TITLE: u32 = 0;
 /// The goal of a lesson, in words.
 pub const GAMES_TIMBIRICHE_LESSON_GOAL: u32 = 1;
 
-fn lesson(index: u32) -> Option<timbiriche_core::Lesson> {
-    timbiriche_core::lessons().into_iter().nth(index as usize)
+/// The body of every lesson export: `body` on lesson `index` inside the
+/// panic guard; an index past the last lesson is `GAMES_RESULT_INVALID_PARAMETER`.
+fn with_lesson(
+    index: u32,
+    body: impl FnOnce(timbiriche_core::Lesson) -> games_result,
+) -> games_result {
+    guard(
+        || match timbiriche_core::lessons().into_iter().nth(index as usize) {
+            Some(l) => body(l),
+            None => GAMES_RESULT_INVALID_PARAMETER,
+        },
+    )
 }
 
 /// The board of lesson `index` in `*out_info`; its lines and owners are read
@@ -44,10 +54,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_get_info(
     index: u32,
     out_info: *mut games_timbiriche_lesson_info,
 ) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
+    with_lesson(index, |l| {
         let p = &l.position;
         let info = games_timbiriche_lesson_info {
             rows: u32::from(p.size().rows()),
@@ -74,10 +81,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_text(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
+    with_lesson(index, |l| {
         let text = match which {
             GAMES_TIMBIRICHE_LESSON_TITLE => l.title,
             GAMES_TIMBIRICHE_LESSON_GOAL => l.goal,
@@ -99,10 +103,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_drawn(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
+    with_lesson(index, |l| {
         let p = &l.position;
         let drawn: Vec<u8> = p
             .size()
@@ -125,10 +126,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_owners(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
+    with_lesson(index, |l| {
         let owners: Vec<u32> = l
             .position
             .owners()
@@ -155,10 +153,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_check(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    guard(|| {
-        let Some(l) = lesson(index) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
+    with_lesson(index, |l| {
         if out_met.is_null() {
             return GAMES_RESULT_NULL_PARAMETER;
         }
