@@ -27,6 +27,33 @@ fn cpu_seconds(t: Instant) -> f64 {
 use games_common::{random_playout, GameRng, Playable, Player, Scratch};
 use timbiriche_core::{BoardSize, Position};
 
+/// Runs `n` playouts from `start`, each by `playout` (which plays the
+/// position to its end and returns the moves it played), with one `GameRng`
+/// seeded 1 for the whole run, and prints the rate and the checksum.
+fn measure(
+    label: &str,
+    start: &Position,
+    n: u64,
+    mut playout: impl FnMut(&mut Position, &mut GameRng) -> u64,
+) {
+    let mut rng = GameRng::from_seed(1);
+    let (mut sum, mut plies) = (0u64, 0u64);
+    let t = Instant::now();
+    let c = cpu_seconds(t);
+    for _ in 0..n {
+        let mut p = start.clone();
+        plies += playout(&mut p, &mut rng);
+        sum += u64::from(p.points(Player::First));
+    }
+    let s = cpu_seconds(t) - c;
+    println!(
+        "{label:<6} {}: {n} playouts in {s:.3} CPU-s = {:.0}/CPU-s (wall {:.3} s), {plies} plies, checksum {sum}",
+        start.size(),
+        n as f64 / s,
+        t.elapsed().as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let size =
@@ -35,66 +62,34 @@ fn main() {
     let mode = args.get(2).map_or("all", String::as_str);
     let start = Position::standard(size);
     if mode == "trait" || mode == "all" {
-        let mut rng = GameRng::from_seed(1);
         let mut scratch = Scratch::new();
-        let (mut sum, mut plies) = (0u64, 0u64);
-        let t = Instant::now();
-        let c = cpu_seconds(t);
-        for _ in 0..n {
-            let mut p = start.clone();
-            plies += random_playout(&mut p, u64::MAX, &mut rng, &mut scratch);
-            sum += u64::from(p.points(Player::First));
-        }
-        let s = cpu_seconds(t) - c;
-        println!(
-            "trait  {size}: {n} playouts in {s:.3} CPU-s = {:.0}/CPU-s (wall {:.3} s), {plies} plies, checksum {sum}",
-            n as f64 / s,
-            t.elapsed().as_secs_f64()
-        );
+        measure("trait", &start, n, |p, rng| {
+            random_playout(p, u64::MAX, rng, &mut scratch)
+        });
     }
     if mode == "list" || mode == "all" {
-        let mut rng = GameRng::from_seed(1);
         let mut moves = Vec::new();
-        let (mut sum, mut plies) = (0u64, 0u64);
-        let t = Instant::now();
-        let c = cpu_seconds(t);
-        for _ in 0..n {
-            let mut p = start.clone();
+        measure("list", &start, n, |p, rng| {
+            let mut plies = 0;
             loop {
-                Playable::legal_moves(&p, &mut moves);
+                Playable::legal_moves(p, &mut moves);
                 let Some(&l) = rng.choose(&moves) else { break };
-                let _ = Playable::play(&mut p, l);
+                let _ = Playable::play(p, l);
                 plies += 1;
             }
-            sum += u64::from(p.points(Player::First));
-        }
-        let s = cpu_seconds(t) - c;
-        println!(
-            "list   {size}: {n} playouts in {s:.3} CPU-s = {:.0}/CPU-s (wall {:.3} s), {plies} plies, checksum {sum}",
-            n as f64 / s,
-            t.elapsed().as_secs_f64()
-        );
+            plies
+        });
     }
     if mode == "direct" || mode == "all" {
-        let mut rng = GameRng::from_seed(1);
-        let (mut sum, mut plies) = (0u64, 0u64);
-        let t = Instant::now();
-        let c = cpu_seconds(t);
-        for _ in 0..n {
-            let mut p = start.clone();
+        measure("direct", &start, n, |p, rng| {
+            let mut plies = 0;
             while !p.is_over() {
                 let moves = p.legal_move_indices();
                 let Some(&i) = rng.choose(&moves) else { break };
                 let _ = p.play_index(i);
                 plies += 1;
             }
-            sum += u64::from(p.points(Player::First));
-        }
-        let s = cpu_seconds(t) - c;
-        println!(
-            "direct {size}: {n} playouts in {s:.3} CPU-s = {:.0}/CPU-s (wall {:.3} s), {plies} plies, checksum {sum}",
-            n as f64 / s,
-            t.elapsed().as_secs_f64()
-        );
+            plies
+        });
     }
 }
