@@ -128,7 +128,8 @@ impl Sink for Vec<Position> {
     }
 }
 
-static EMPTY: [i8; 26] = [0; 26];
+/// The board a [`Sink`] answers for an index it does not hold.
+pub(crate) static EMPTY: [i8; 26] = [0; 26];
 
 /// Every legal play for `dice`, one per distinct resulting position, in a
 /// fixed order. Never empty: when the roll cannot be used at all the list

@@ -28,7 +28,7 @@ use thiserror::Error;
 
 use crate::board::Position;
 use crate::dice::{Dice, DiceError};
-use crate::movegen::{generate, Play, Sink, Step};
+use crate::movegen::{generate, Play, Sink, Step, EMPTY};
 use crate::notation::parse_play;
 use crate::position_id::PositionIdError;
 use crate::rules::{GameError, GameState};
@@ -78,7 +78,7 @@ impl Sink for Vec<Action> {
     fn board(&self, i: usize) -> &[i8; 26] {
         match self.get(i) {
             Some(Action::Play(p)) => &p.result().b,
-            _ => &NO_BOARD,
+            _ => &EMPTY,
         }
     }
     fn push(&mut self, b: &[i8; 26], steps: &[Step]) {
@@ -88,8 +88,6 @@ impl Sink for Vec<Action> {
         );
     }
 }
-
-static NO_BOARD: [i8; 26] = [0; 26];
 
 /// Why a state string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
