@@ -163,18 +163,33 @@ impl ArenaReport {
         (mean, (var / n).sqrt())
     }
 
-    /// The median and the slowest move time of side `side` (0 = A, 1 = B).
+    /// How many moves side `side` (0 = A, 1 = B) made over all the games,
+    /// with the median and the slowest of their times.
     #[must_use]
-    pub fn move_times(&self, side: usize) -> (Duration, Duration) {
+    pub fn move_times(&self, side: usize) -> MoveTimes {
         let mut all: Vec<Duration> = self
             .games
             .iter()
             .flat_map(|g| g.move_times.get(side).into_iter().flatten().copied())
             .collect();
         all.sort_unstable();
-        let median = all.get(all.len() / 2).copied().unwrap_or_default();
-        (median, all.last().copied().unwrap_or_default())
+        MoveTimes {
+            moves: all.len() as u64,
+            median: all.get(all.len() / 2).copied().unwrap_or_default(),
+            slowest: all.last().copied().unwrap_or_default(),
+        }
     }
+}
+
+/// One side's moves in an arena ([`ArenaReport::move_times`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    /// Moves made.
+    pub moves: u64,
+    /// The median move time (zero with no moves).
+    pub median: Duration,
+    /// The slowest move time (zero with no moves).
+    pub slowest: Duration,
 }
 
 /// Why an [`arena`] stopped.
@@ -470,6 +485,16 @@ mod tests {
         assert_ne!(outcome(&one), outcome(&other));
         let [a, b, draws] = one.wins();
         assert_eq!((a + b, draws), (40, 0));
+        // Every player move was timed, and counted for the side that made it.
+        let player_moves: u64 = one
+            .games
+            .iter()
+            .map(|g| (g.move_times[0].len() + g.move_times[1].len()) as u64)
+            .sum();
+        let [ta, tb] = [one.move_times(0), one.move_times(1)];
+        assert_eq!(ta.moves + tb.moves, player_moves);
+        assert!(ta.moves > 0 && tb.moves > 0);
+        assert!(ta.median <= ta.slowest && tb.median <= tb.slowest);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use games_cli::progress::{arena_with_progress, StatusLine};
 use games_cli::term::{ask_command, parse_seconds, say};
-use games_common::arena::{ArenaOptions, FnAgent};
+use games_common::arena::{ArenaOptions, FnAgent, MoveTimes};
 use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::Serialize;
 use timbiriche_core::{
@@ -221,15 +221,14 @@ struct ArenaReport {
     b: SideStats,
 }
 
-fn side_stats(level: Level, wins: u32, mut times: Vec<Duration>) -> SideStats {
-    times.sort_unstable();
+fn side_stats(level: Level, wins: u32, times: MoveTimes) -> SideStats {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     SideStats {
         level: level.name().to_string(),
         wins,
-        moves: times.len() as u64,
-        median_ms: times.get(times.len() / 2).map_or(0.0, |&d| ms(d)),
-        worst_ms: times.last().map_or(0.0, |&d| ms(d)),
+        moves: times.moves,
+        median_ms: ms(times.median),
+        worst_ms: ms(times.slowest),
     }
 }
 
@@ -264,13 +263,6 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         options,
     )?;
     let [wins_a, wins_b, draws] = played.wins();
-    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    for game in &played.games {
-        for (all, mine) in times.iter_mut().zip(&game.move_times) {
-            all.extend(mine);
-        }
-    }
-    let [times_a, times_b] = times;
     let report = ArenaReport {
         game: "timbiriche",
         size: format!("{}x{}", args.size.rows(), args.size.cols()),
@@ -278,8 +270,8 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         games: args.games,
         seed: args.seed,
         draws,
-        a: side_stats(args.a, wins_a, times_a),
-        b: side_stats(args.b, wins_b, times_b),
+        a: side_stats(args.a, wins_a, played.move_times(0)),
+        b: side_stats(args.b, wins_b, played.move_times(1)),
     };
     if args.json {
         say(
