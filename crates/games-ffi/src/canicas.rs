@@ -20,7 +20,7 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
+    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
     with_handle_query, Guarded, Handle, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
@@ -297,13 +297,12 @@ pub struct games_canicas_state {
     pub replay: bool,
 }
 
-/// The state behind a game handle: the game, what the last move did, and
-/// the code of the last error.
+/// The state behind a game handle: the game and what the last move did
+/// (the last error's text and code are the handle's, in `HandleState`).
 #[derive(Clone, Debug)]
 pub struct CanicasState {
     game: Game,
     last: MoveOutcome,
-    error_code: u32,
 }
 
 impl CanicasState {
@@ -311,7 +310,6 @@ impl CanicasState {
         CanicasState {
             game,
             last: MoveOutcome::default(),
-            error_code: GAMES_CANICAS_ERROR_NONE,
         }
     }
 }
@@ -326,21 +324,6 @@ impl Handle for games_canicas_game {
     fn guarded(&self) -> &Guarded<CanicasState> {
         &self.0
     }
-}
-
-fn fail(
-    g: &mut HandleState<CanicasState>,
-    result: games_result,
-    code: u32,
-    message: impl Into<String>,
-) -> games_result {
-    g.value.error_code = code;
-    g.fail(result, message)
-}
-
-fn succeed(g: &mut HandleState<CanicasState>) -> games_result {
-    g.value.error_code = GAMES_CANICAS_ERROR_NONE;
-    g.succeed()
 }
 
 /// The `GAMES_CANICAS_ERROR_*` code of a refused move.
@@ -360,7 +343,7 @@ fn move_error(g: &mut HandleState<CanicasState>, e: MoveError) -> games_result {
         MoveError::GameOver => GAMES_RESULT_GAME_OVER,
         _ => GAMES_RESULT_ILLEGAL_MOVE,
     };
-    fail(g, result, error_code(e), e.to_string())
+    g.fail_coded(result, error_code(e), e.to_string())
 }
 
 fn variant_rules(variant: u32) -> Option<Rules> {
@@ -459,9 +442,7 @@ pub unsafe extern "C" fn games_canicas_clone(
     // SAFETY: the handle and out-pointer are as this function's contract requires.
     unsafe {
         with_handle(game, |g| {
-            let mut copy = g.clone();
-            copy.value.error_code = GAMES_CANICAS_ERROR_NONE;
-            box_into(games_canicas_game(Guarded::from(copy)), out_game)
+            box_into(games_canicas_game(Guarded::from(g.clone())), out_game)
         })
     }
 }
@@ -643,24 +624,21 @@ pub unsafe extern "C" fn games_canicas_reachable(
             let (board, over) = (*state.board(), state.is_over());
             let cell = Cell(u8::try_from(from).unwrap_or(u8::MAX));
             if over {
-                return fail(
-                    g,
+                return g.fail_coded(
                     GAMES_RESULT_GAME_OVER,
                     GAMES_CANICAS_ERROR_GAME_OVER,
                     "the game is over",
                 );
             }
             if !board.contains(cell) {
-                return fail(
-                    g,
+                return g.fail_coded(
                     GAMES_RESULT_INVALID_PARAMETER,
                     GAMES_CANICAS_ERROR_OFF_BOARD,
                     format!("cell {from} is off the board"),
                 );
             }
             if board.colour(cell).is_none() {
-                return fail(
-                    g,
+                return g.fail_coded(
                     GAMES_RESULT_ILLEGAL_MOVE,
                     GAMES_CANICAS_ERROR_EMPTY_SOURCE,
                     "there is no marble on that cell",
@@ -673,7 +651,7 @@ pub unsafe extern "C" fn games_canicas_reachable(
                 .collect();
             let r = write_slice(&cells, buf, cap, out_len);
             if r == GAMES_RESULT_OK {
-                succeed(g)
+                g.succeed()
             } else {
                 r
             }
@@ -752,7 +730,7 @@ pub unsafe extern "C" fn games_canicas_path(
                     let cells: Vec<u32> = path.into_iter().map(|c| u32::from(c.0)).collect();
                     let r = write_slice(&cells, buf, cap, out_len);
                     if r == GAMES_RESULT_OK {
-                        succeed(g)
+                        g.succeed()
                     } else {
                         r
                     }
@@ -783,7 +761,7 @@ fn play_move(
             // SAFETY: NULL or writable, per the exported callers' contract.
             unsafe { write_optional(out_outcome, outcome_summary(&out)) };
             g.value.last = out;
-            succeed(g)
+            g.succeed()
         }
         Err(e) => move_error(g, e),
     }
@@ -830,8 +808,7 @@ pub unsafe extern "C" fn games_canicas_play_notation(
                 Ok(t) => t,
                 Err(GAMES_RESULT_NULL_PARAMETER) => return GAMES_RESULT_NULL_PARAMETER,
                 Err(e) => {
-                    return fail(
-                        g,
+                    return g.fail_coded(
                         e,
                         GAMES_CANICAS_ERROR_BAD_NOTATION,
                         "the text is not UTF-8",
@@ -841,8 +818,7 @@ pub unsafe extern "C" fn games_canicas_play_notation(
             let size = g.value.game.state().rules().size;
             match parse_move(text, size) {
                 Ok(mv) => play_move(g, mv, out_outcome),
-                Err(e) => fail(
-                    g,
+                Err(e) => g.fail_coded(
                     GAMES_RESULT_INVALID_PARAMETER,
                     GAMES_CANICAS_ERROR_BAD_NOTATION,
                     e.to_string(),
@@ -875,8 +851,7 @@ pub unsafe extern "C" fn games_canicas_parse_move(
                 Ok(t) => t,
                 Err(GAMES_RESULT_NULL_PARAMETER) => return GAMES_RESULT_NULL_PARAMETER,
                 Err(e) => {
-                    return fail(
-                        g,
+                    return g.fail_coded(
                         e,
                         GAMES_CANICAS_ERROR_BAD_NOTATION,
                         "the text is not UTF-8",
@@ -887,10 +862,9 @@ pub unsafe extern "C" fn games_canicas_parse_move(
             match parse_move(text, size) {
                 Ok(mv) => {
                     write_out(out_move, games_canicas_move::from_rust(mv));
-                    succeed(g)
+                    g.succeed()
                 }
-                Err(e) => fail(
-                    g,
+                Err(e) => g.fail_coded(
                     GAMES_RESULT_INVALID_PARAMETER,
                     GAMES_CANICAS_ERROR_BAD_NOTATION,
                     e.to_string(),
@@ -1026,7 +1000,7 @@ pub unsafe extern "C" fn games_canicas_undo(game: *mut games_canicas_game) -> ga
         with_handle_mut(game, |g| match g.value.game.undo() {
             Ok(_) => {
                 g.value.last = MoveOutcome::default();
-                succeed(g)
+                g.succeed()
             }
             Err(e) => {
                 let code = match e {
@@ -1034,7 +1008,7 @@ pub unsafe extern "C" fn games_canicas_undo(game: *mut games_canicas_game) -> ga
                     UndoError::AlreadyUndone => GAMES_CANICAS_ERROR_ALREADY_UNDONE,
                     _ => GAMES_CANICAS_ERROR_OTHER,
                 };
-                fail(g, GAMES_RESULT_NOTHING_TO_UNDO, code, e.to_string())
+                g.fail_coded(GAMES_RESULT_NOTHING_TO_UNDO, code, e.to_string())
             }
         })
     }
@@ -1052,7 +1026,7 @@ pub unsafe extern "C" fn games_canicas_retry(game: *mut games_canicas_game) -> g
     unsafe {
         with_handle_mut(game, |g| {
             g.value = CanicasState::new(g.value.game.retry());
-            succeed(g)
+            g.succeed()
         })
     }
 }
@@ -1074,10 +1048,9 @@ pub unsafe extern "C" fn games_canicas_new_deal(
             match Game::new(rules, deal) {
                 Ok(fresh) => {
                     g.value = CanicasState::new(fresh);
-                    succeed(g)
+                    g.succeed()
                 }
-                Err(e) => fail(
-                    g,
+                Err(e) => g.fail_coded(
                     GAMES_RESULT_INVALID_PARAMETER,
                     GAMES_CANICAS_ERROR_OTHER,
                     e.to_string(),
@@ -1112,8 +1085,7 @@ pub unsafe extern "C" fn games_canicas_hint(
             }
             let state = g.value.game.state();
             if state.is_over() {
-                return fail(
-                    g,
+                return g.fail_coded(
                     GAMES_RESULT_GAME_OVER,
                     GAMES_CANICAS_ERROR_GAME_OVER,
                     "the game is over",
@@ -1124,10 +1096,9 @@ pub unsafe extern "C" fn games_canicas_hint(
             match ai::hint(&state.view(), budget, &cancel).best {
                 Some(mv) => {
                     write_out(out_move, games_canicas_move::from_rust(mv));
-                    succeed(g)
+                    g.succeed()
                 }
-                None => fail(
-                    g,
+                None => g.fail_coded(
                     GAMES_RESULT_GAME_OVER,
                     GAMES_CANICAS_ERROR_GAME_OVER,
                     "no marble can move",
@@ -1241,7 +1212,11 @@ pub unsafe extern "C" fn games_canicas_last_error_code(
     out_code: *mut u32,
 ) -> games_result {
     // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe { with_handle(game, |g| write_out(out_code, g.value.error_code)) }
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_code, coded(g.last_code(), GAMES_CANICAS_ERROR_OTHER))
+        })
+    }
 }
 
 mod board;
