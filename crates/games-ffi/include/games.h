@@ -3078,7 +3078,8 @@ games_result games_timbiriche_line_at(const games_timbiriche_game *game,
 /**
  * Read dot notation (`a1-b1`, either order of the dots) into `*out_line`.
  * A malformed, diagonal, long or off-board line gives
- * `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`).
+ * `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`;
+ * `games_timbiriche_last_error_code` gives `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`).
  *
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.

@@ -622,6 +622,30 @@ fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
     }
 }
 
+/// Read a line in dot notation on the handle's board: a NULL `text` is
+/// `GAMES_RESULT_NULL_PARAMETER`; text that is not UTF-8 or not a line of
+/// this board is `GAMES_RESULT_INVALID_PARAMETER`, recorded with
+/// `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string.
+unsafe fn read_line(
+    g: &mut HandleState<TimbiricheState>,
+    text: *const c_char,
+) -> Result<Line, games_result> {
+    if text.is_null() {
+        return Err(GAMES_RESULT_NULL_PARAMETER);
+    }
+    let bad = GAMES_TIMBIRICHE_ERROR_BAD_NOTATION;
+    // SAFETY: non-NULL (checked) and NUL-terminated, per this function's contract.
+    let Ok(text) = (unsafe { CStr::from_ptr(text) }).to_str() else {
+        return Err(g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, "the text is not UTF-8"));
+    };
+    let size = g.value.session.game().position().size();
+    notation::parse_line(size, text)
+        .map_err(|e| g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()))
+}
+
 /// Draw `line` on the handle's game, setting the reason code when refused.
 ///
 /// # Safety
@@ -754,7 +778,8 @@ pub unsafe extern "C" fn games_timbiriche_line_at(
 
 /// Read dot notation (`a1-b1`, either order of the dots) into `*out_line`.
 /// A malformed, diagonal, long or off-board line gives
-/// `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`).
+/// `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`;
+/// `games_timbiriche_last_error_code` gives `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`).
 ///
 /// # Safety
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
@@ -767,19 +792,15 @@ pub unsafe extern "C" fn games_timbiriche_parse_line(
     // SAFETY: the handle, string and out-pointer are as this function's contract requires.
     unsafe {
         with_handle_query(game, |g| {
-            if text.is_null() || out_line.is_null() {
+            if out_line.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
-            let Ok(text) = CStr::from_ptr(text).to_str() else {
-                return g.fail(GAMES_RESULT_INVALID_PARAMETER, "the text is not UTF-8");
-            };
-            let size = g.value.session.game().position().size();
-            match notation::parse_line(size, text) {
+            match read_line(g, text) {
                 Ok(l) => {
                     write_out(out_line, games_timbiriche_line::from_rust(l));
                     g.succeed()
                 }
-                Err(e) => g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
+                Err(e) => e,
             }
         })
     }
@@ -1086,19 +1107,9 @@ pub unsafe extern "C" fn games_timbiriche_play_notation(
     // SAFETY: the handle, string and out-pointer are as this function's
     // contract requires; `text` is read only after the NULL check.
     unsafe {
-        with_handle_mut(game, |g| {
-            if text.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            let bad = GAMES_TIMBIRICHE_ERROR_BAD_NOTATION;
-            let Ok(text) = CStr::from_ptr(text).to_str() else {
-                return g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, "the text is not UTF-8");
-            };
-            let size = g.value.session.game().position().size();
-            match notation::parse_line(size, text) {
-                Ok(line) => play_line(g, line, out_completed),
-                Err(e) => g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()),
-            }
+        with_handle_mut(game, |g| match read_line(g, text) {
+            Ok(line) => play_line(g, line, out_completed),
+            Err(e) => e,
         })
     }
 }

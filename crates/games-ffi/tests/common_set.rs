@@ -136,6 +136,14 @@ fn dots_and_boxes_moves_as_text_and_their_refusals() {
         );
         games_timbiriche_last_error_code(g, &mut code);
         assert_eq!(code, GAMES_TIMBIRICHE_ERROR_BAD_NOTATION);
+        // Reading a line alone records the same reason.
+        let mut read = games_timbiriche_line::default();
+        assert_eq!(
+            games_timbiriche_parse_line(g, diagonal.as_ptr(), &mut read),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        games_timbiriche_last_error_code(g, &mut code);
+        assert_eq!(code, GAMES_TIMBIRICHE_ERROR_BAD_NOTATION);
         // Nothing of that changed the game: 23 lines left.
         games_timbiriche_legal_moves(g, ptr::null_mut(), 0, &mut n);
         assert_eq!(n, 23);
