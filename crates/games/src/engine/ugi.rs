@@ -122,11 +122,7 @@ impl<G: Playable> UgiRules for G {
     }
 
     fn result(&self) -> &'static str {
-        let [p1, p2] = match self.returns()[..] {
-            [p1, p2] => [p1, p2],
-            [p1] => [p1, p1],
-            _ => [0.0, 0.0],
-        };
+        let [p1, p2] = self.returns();
         if !self.is_terminal() {
             "none"
         } else if p1 > p2 {
