@@ -313,11 +313,7 @@ public final class BackgammonGame: Sendable {
 
     /// Why the last call was refused (`.none` after a success).
     public var lastRefusal: BackgammonRefusal {
-        handle.get { h in
-            var code: UInt32 = 0
-            _ = games_backgammon_last_error_code(h, &code)
-            return BackgammonRefusal(rawValue: code) ?? .other
-        }
+        handle.get { h in refusal(or: BackgammonRefusal.other) { games_backgammon_last_error_code(h, $0) } }
     }
 
     /// Takes back the last step of the turn in progress.

@@ -266,11 +266,7 @@ public final class CanicasGame: Sendable {
 
     /// Why the last call was refused.
     public var lastRefusal: CanicasRefusal {
-        handle.get { h in
-            var code: UInt32 = 0
-            _ = games_canicas_last_error_code(h, &code)
-            return CanicasRefusal(rawValue: code) ?? .other
-        }
+        handle.get { h in refusal(or: CanicasRefusal.other) { games_canicas_last_error_code(h, $0) } }
     }
 
     /// The marbles that arrived after the last move.

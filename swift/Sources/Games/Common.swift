@@ -237,6 +237,16 @@ func check(_ result: UInt32, _ message: () -> String = { "" }) throws(GamesError
     throw GamesError(code: .init(rawValue: result), message: text.isEmpty ? resultText(result) : text)
 }
 
+/// A game's reason for its last refusal: the code `read` writes (the
+/// game's `_last_error_code` call), or `other` for a code this wrapper does
+/// not know (one a newer library added).
+func refusal<R: RawRepresentable>(or other: R, _ read: (UnsafeMutablePointer<UInt32>) -> UInt32) -> R
+where R.RawValue == UInt32 {
+    var code: UInt32 = 0
+    _ = read(&code)
+    return R(rawValue: code) ?? other
+}
+
 /// A NUL-terminated text output: ask its size, then fill.
 func readText(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32) -> String {
     var len = 0

@@ -217,11 +217,7 @@ public final class NimGame: Sendable {
 
     /// Why the last call was refused (`.none` after a success).
     public var lastRefusal: NimRefusal {
-        handle.get { h in
-            var code: UInt32 = 0
-            _ = games_nim_last_error_code(h, &code)
-            return NimRefusal(rawValue: code) ?? .other
-        }
+        handle.get { h in refusal(or: NimRefusal.other) { games_nim_last_error_code(h, $0) } }
     }
 
     /// The AI's move at `level` (not played). `cancel` stops it early from

@@ -348,11 +348,7 @@ public final class TimbiricheGame: Sendable {
 
     /// Why the last call was refused (`.none` after a success).
     public var lastRefusal: TimbiricheRefusal {
-        handle.get { h in
-            var code: UInt32 = 0
-            _ = games_timbiriche_last_error_code(h, &code)
-            return TimbiricheRefusal(rawValue: code) ?? .other
-        }
+        handle.get { h in refusal(or: TimbiricheRefusal.other) { games_timbiriche_last_error_code(h, $0) } }
     }
 
     /// The AI's line at `level` (not drawn).
