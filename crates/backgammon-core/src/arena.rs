@@ -1,18 +1,25 @@
 //! The strength arena: long series of seeded games between two agents,
 //! each seed played twice with the sides swapped (duplicate dice), on
-//! several threads.
+//! several threads. The games are played by the generic arena of
+//! `games-common` ([`games_common::arena`]) through the [`Playable`]
+//! adapter (the dice are its chance nodes); this module adds backgammon's
+//! figures: points, gammons and backgammons, and intervals over the pairs.
+//!
+//! [`Playable`]: games_common::Playable
 
 use std::str::FromStr;
 
-use games_common::{Budget, CancelFlag, GameRng, Player};
+use games_common::arena::{self, pair_seed, ArenaError, ArenaOptions};
+use games_common::{Budget, CancelFlag, GameRng};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{ai_move, Level, LevelError};
 use crate::board::Position;
 use crate::dice::Dice;
 use crate::movegen::Play;
+use crate::playable::Action;
 use crate::pubeval::pubeval_move;
-use crate::rules::{GameResult, GameState, Opening};
+use crate::rules::{GameState, Opening};
 
 /// A player of the arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -35,6 +42,18 @@ impl FromStr for Agent {
 }
 
 impl Agent {
+    /// The agent as [`FromStr`] reads it: `easy`, `normal`, `hard` or
+    /// `pubeval`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Level(Level::Easy) => "easy",
+            Agent::Level(Level::Normal) => "normal",
+            Agent::Level(Level::Hard) => "hard",
+            Agent::Pubeval => "pubeval",
+        }
+    }
+
     /// The agent's play for `dice` (no time limit, deterministic for `rng`).
     #[must_use]
     pub fn choose(self, position: &Position, dice: Dice, rng: &mut GameRng) -> Play {
@@ -140,8 +159,11 @@ impl DecisionTimes {
 /// What an arena run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArenaReport {
-    /// Games played (twice the seed pairs).
+    /// Games played to the end or to the turn limit (twice the seed
+    /// pairs unless cancelled).
     pub games: u32,
+    /// Games left out because the run was cancelled.
+    pub cancelled: u32,
     /// Games stopped at the turn limit without a winner (counted as 0 points).
     pub unfinished: u32,
     /// The first agent.
@@ -155,181 +177,127 @@ pub struct ArenaReport {
 }
 
 /// Turns after which a game is abandoned (never reached in practice).
-const MAX_TURNS: u32 = 5_000;
+const MAX_TURNS: u64 = 5_000;
 
-/// Play one game: `seats[0]` is [`Player::First`]. Dice come from `dice_seed`,
-/// the agents' own randomness from `ai_seed`.
-#[must_use]
-pub fn play_game(seats: [Agent; 2], dice_seed: u64, ai_seed: u64) -> Option<GameResult> {
-    play_timed(seats, dice_seed, ai_seed, &mut [Vec::new(), Vec::new()])
-}
+/// An [`Agent`] as a player of the generic arena: it plays when it has the
+/// dice (the arena rolls them, as chance).
+struct Seat(Agent);
 
-/// [`play_game`], pushing the microseconds of each seat's decisions.
-fn play_timed(
-    seats: [Agent; 2],
-    dice_seed: u64,
-    ai_seed: u64,
-    micros: &mut [Vec<u32>; 2],
-) -> Option<GameResult> {
-    let mut dice_rng = GameRng::from_seed(dice_seed);
-    let mut ai_rng = GameRng::from_seed(ai_seed);
-    let opening = Opening::roll(&mut dice_rng);
-    let mut state = GameState::new(opening);
-    for _ in 0..MAX_TURNS {
-        if let Some(r) = state.result() {
-            return Some(r);
-        }
-        let dice = match state.dice() {
-            Some(d) => d,
-            None => match state.roll(&mut dice_rng) {
-                Ok((d, crate::rules::DiceOutcome::MustPlay)) => d,
-                Ok((_, crate::rules::DiceOutcome::Passed)) => continue,
-                Err(_) => return state.result(),
-            },
-        };
-        let seat = state.turn().index();
-        let agent = seats[seat];
-        let started = std::time::Instant::now();
-        let play = agent.choose(state.position(), dice, &mut ai_rng);
-        let us = u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX);
-        if let Some(v) = micros.get_mut(seat) {
-            v.push(us);
-        }
-        if state.play(&play).is_err() {
-            return None;
-        }
+impl arena::Agent<GameState> for Seat {
+    fn name(&self) -> String {
+        self.0.name().into()
     }
-    state.result()
-}
 
-/// The threads [`run_arena`] starts for `requested` and `pairs`: at least
-/// 1, at most the machine's cores (more would only take turns on them) and
-/// at most `pairs`.
-fn worker_count(requested: usize, pairs: u32) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let pairs = usize::try_from(pairs).unwrap_or(usize::MAX);
-    requested.min(cores).min(pairs).max(1)
+    fn choose(&self, state: &GameState, rng: &mut GameRng, _: &CancelFlag) -> Option<Action> {
+        let dice = state.dice()?;
+        Some(Action::Play(self.0.choose(state.position(), dice, rng)))
+    }
 }
 
 /// Play `pairs` seed pairs (2 × `pairs` games) between `a` and `b` from
-/// `seed`: pair `i` uses the dice seed `seed + i` twice, once with `a` as
-/// the first player and once with `b`, so both sides get the same dice.
-/// Runs on `threads` threads (at least 1; no more than the machine's cores
-/// nor than `pairs`, so any number is safe; a thread the system refuses to
-/// start has its games played on the calling thread); the report does not
-/// depend on it.
-#[must_use]
-pub fn run_arena(a: Agent, b: Agent, pairs: u32, seed: u64, threads: usize) -> ArenaReport {
-    run_arena_with(a, b, pairs, seed, threads, &|| {})
+/// `seed` on the generic arena ([`games_common::arena`]): in each pair the
+/// sides swap seats and see the same opening roll and the same dice, so
+/// the luck of the dice cancels out as far as the two games follow the same
+/// course. Runs on `threads` threads (0: one per core; never more than the
+/// pairs' games nor 64); the report does not depend on it.
+///
+/// # Errors
+/// [`ArenaError`] if a play is refused (a bug in an agent; never seen).
+pub fn run_arena(
+    a: Agent,
+    b: Agent,
+    pairs: u32,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaReport, ArenaError> {
+    run_arena_with(a, b, pairs, seed, threads, &CancelFlag::new(), &|| {})
 }
 
-/// As [`run_arena`], calling `on_pair` after each seed pair is played (for
-/// progress; from the worker threads, in the order the pairs finish).
-#[must_use]
+/// As [`run_arena`], stopped early by `cancel` (the games finished are
+/// reported, the others counted in [`ArenaReport::cancelled`]), calling
+/// `on_game` after each game (for progress; from the worker threads, in
+/// the order the games finish).
+///
+/// # Errors
+/// As [`run_arena`].
 pub fn run_arena_with(
     a: Agent,
     b: Agent,
     pairs: u32,
     seed: u64,
     threads: usize,
-    on_pair: &(dyn Fn() + Sync),
-) -> ArenaReport {
-    let threads = worker_count(threads, pairs);
-    // points[i] = (a's points in game with a first, a's points with b first), and results.
-    let mut results: Vec<(u32, [Option<GameResult>; 2])> = Vec::with_capacity(pairs as usize);
-    // Decision times of a and b (microseconds).
-    let mut times: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-    std::thread::scope(|scope| {
-        let work = move |t: usize| {
-            let mut out = Vec::new();
-            // Seat times of the games with a first, then with b first.
-            let mut ab: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-            let mut ba: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-            let mut i = t as u32;
-            while i < pairs {
-                let ds = seed.wrapping_add(u64::from(i));
-                let ai = ds.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED;
-                let g1 = play_timed([a, b], ds, ai, &mut ab);
-                let g2 = play_timed([b, a], ds, ai, &mut ba);
-                out.push((i, [g1, g2]));
-                on_pair();
-                let Some(next) = u32::try_from(threads).ok().and_then(|n| i.checked_add(n)) else {
-                    break;
-                };
-                i = next;
-            }
-            let [ab_a, ab_b] = ab;
-            let [ba_b, ba_a] = ba;
-            (out, [[ab_a, ba_a].concat(), [ab_b, ba_b].concat()])
-        };
-        let spawned: Vec<_> = (0..threads)
-            .map(|t| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || work(t))
-                    .map_err(|_| t)
-            })
-            .collect();
-        for s in spawned {
-            let done = match s {
-                Ok(h) => h.join().ok(),
-                Err(t) => Some(work(t)),
-            };
-            if let Some((v, [ta, tb])) = done {
-                results.extend(v);
-                times[0].extend(ta);
-                times[1].extend(tb);
-            }
-        }
-    });
-    results.sort_by_key(|r| r.0);
-    let mut pts_a = Vec::new();
-    let mut win_a = Vec::new();
+    cancel: &CancelFlag,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    let options = ArenaOptions {
+        games: pairs.saturating_mul(2),
+        seed,
+        threads,
+        // A turn is a roll (chance) and a play.
+        max_plies: 2 * MAX_TURNS,
+    };
+    // Both games of a pair open with the same roll: the first player's die
+    // goes to the side that sits first.
+    let start = |i: u32| GameState::new(Opening::roll(&mut GameRng::from_seed(pair_seed(seed, i))));
+    let report = arena::arena(&start, &Seat(a), &Seat(b), options, cancel, &|_, _| {
+        on_game();
+    })?;
+    Ok(summarise(a, b, &report))
+}
+
+/// The backgammon figures of a generic arena report.
+fn summarise(a: Agent, b: Agent, report: &arena::ArenaReport) -> ArenaReport {
+    let mut pts_pairs: Vec<Vec<f64>> = Vec::new();
+    let mut win_pairs: Vec<Vec<f64>> = Vec::new();
+    let mut last_pair = None;
     let (mut wa, mut wb, mut ga, mut gb, mut ba, mut bb, mut unfinished) = (0, 0, 0, 0, 0, 0, 0);
-    for (_, games) in &results {
-        for (k, g) in games.iter().enumerate() {
-            // In game 0 a is First; in game 1 a is Second.
-            let a_player = if k == 0 {
-                Player::First
+    for g in &report.games {
+        // An unfinished game's returns are 0 for both sides.
+        let p = g.returns[0];
+        if last_pair != Some(g.index / 2) {
+            last_pair = Some(g.index / 2);
+            pts_pairs.push(Vec::new());
+            win_pairs.push(Vec::new());
+        }
+        if let (Some(pp), Some(wp)) = (pts_pairs.last_mut(), win_pairs.last_mut()) {
+            pp.push(p);
+            wp.push(if p > 0.0 {
+                1.0
+            } else if p < 0.0 {
+                0.0
             } else {
-                Player::Second
-            };
-            match g {
-                Some(r) => {
-                    let a_won = r.winner == a_player;
-                    let p = f64::from(r.points);
-                    pts_a.push(if a_won { p } else { -p });
-                    win_a.push(if a_won { 1.0 } else { 0.0 });
-                    let gammon = r.points >= 2;
-                    let bg = r.points >= 3;
-                    if a_won {
-                        wa += 1;
-                        ga += u32::from(gammon);
-                        ba += u32::from(bg);
-                    } else {
-                        wb += 1;
-                        gb += u32::from(gammon);
-                        bb += u32::from(bg);
-                    }
-                }
-                None => {
-                    unfinished += 1;
-                    pts_a.push(0.0);
-                    win_a.push(0.5);
-                }
-            }
+                0.5
+            });
+        }
+        let (gammon, bg) = (p.abs() >= 2.0, p.abs() >= 3.0);
+        if !g.finished {
+            unfinished += 1;
+        } else if p > 0.0 {
+            wa += 1;
+            ga += u32::from(gammon);
+            ba += u32::from(bg);
+        } else {
+            wb += 1;
+            gb += u32::from(gammon);
+            bb += u32::from(bg);
         }
     }
     // Intervals over pair means: the two games of a pair share their dice.
-    let pair_mean = |v: &[f64]| -> Vec<f64> {
-        v.chunks(2)
-            .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+    let mean = |v: &Vec<f64>| v.iter().sum::<f64>() / v.len() as f64;
+    let pa = Estimate::of(&pts_pairs.iter().map(mean).collect::<Vec<_>>());
+    let wra = Estimate::of(&win_pairs.iter().map(mean).collect::<Vec<_>>());
+    let micros = |side: usize| -> Vec<u32> {
+        report
+            .games
+            .iter()
+            .flat_map(|g| g.move_times.get(side).into_iter().flatten())
+            .map(|d| u32::try_from(d.as_micros()).unwrap_or(u32::MAX))
             .collect()
     };
-    let pa = Estimate::of(&pair_mean(&pts_a));
-    let wra = Estimate::of(&pair_mean(&win_a));
     ArenaReport {
-        games: pts_a.len() as u32,
+        games: u32::try_from(report.games.len()).unwrap_or(u32::MAX),
         unfinished,
+        cancelled: report.cancelled,
         a: SideReport {
             agent: a,
             wins: wa,
@@ -352,21 +320,7 @@ pub fn run_arena_with(
             gammons: gb,
             backgammons: bb,
         },
-        a_times: DecisionTimes::of(std::mem::take(&mut times[0])),
-        b_times: DecisionTimes::of(std::mem::take(&mut times[1])),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_arena_starts_no_more_threads_than_cores_or_pairs() {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-        assert_eq!(worker_count(usize::MAX, 2), cores.min(2));
-        assert_eq!(worker_count(64, u32::MAX), cores.min(64));
-        assert_eq!(worker_count(0, 10), 1);
-        assert_eq!(worker_count(8, 0), 1);
+        a_times: DecisionTimes::of(micros(0)),
+        b_times: DecisionTimes::of(micros(1)),
     }
 }

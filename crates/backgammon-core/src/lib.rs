@@ -63,7 +63,7 @@ mod xgid;
 
 pub use ai::{ai_move, AiMove, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES};
 pub use arena::{
-    play_game, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate, SideReport,
+    run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate, SideReport,
 };
 pub use board::{Position, PositionError, Side, SideCounts, WinKind, BAR, CHECKERS, OFF};
 pub use dice::{Dice, DiceError};

@@ -1,8 +1,8 @@
 //! Game sessions: seeded dice, save/load with validation, replay, AI, arena.
 
 use backgammon_core::{
-    ai_move, play_game, run_arena, Agent, Budget, CancelFlag, Dice, DiceOutcome, Game, GameRng,
-    Level, LoadError, Opening, Position, StopReason,
+    ai_move, run_arena, run_arena_with, Agent, Budget, CancelFlag, Dice, DiceOutcome, Game,
+    GameRng, Level, LoadError, Opening, Position, StopReason,
 };
 
 /// Play a seeded game to the end with the Normal AI (moves by notation).
@@ -160,16 +160,20 @@ fn ai_levels_are_deterministic_and_respect_budget_and_cancel() {
 
 #[test]
 fn arena_plays_duplicate_pairs_on_threads() {
-    let one = run_arena(Agent::Level(Level::Normal), Agent::Pubeval, 3, 5, 1);
-    let two = run_arena(Agent::Level(Level::Normal), Agent::Pubeval, 3, 5, 2);
-    // Any number of threads is safe: no more are started than cores or pairs.
-    let many = run_arena(
-        Agent::Level(Level::Normal),
-        Agent::Pubeval,
-        3,
-        5,
-        usize::MAX,
-    );
+    let run = |pairs, threads| {
+        run_arena(
+            Agent::Level(Level::Normal),
+            Agent::Pubeval,
+            pairs,
+            5,
+            threads,
+        )
+        .unwrap()
+    };
+    let one = run(3, 1);
+    let two = run(3, 2);
+    // Any number of threads is safe: no more are started than games or 64.
+    let many = run(3, usize::MAX);
     // Everything but the (wall-clock) decision times.
     for other in [&two, &many] {
         assert_eq!(
@@ -181,15 +185,35 @@ fn arena_plays_duplicate_pairs_on_threads() {
     assert!(one.a_times.decisions > 0 && one.b_times.decisions > 0);
     assert!(one.a_times.median_ms <= one.a_times.p99_ms);
     assert!(one.a_times.p99_ms <= one.a_times.max_ms);
-    assert_eq!(one.games, 6);
+    assert_eq!((one.games, one.cancelled), (6, 0));
     assert_eq!(one.a.wins + one.b.wins + one.unfinished, 6);
     assert!((one.a.points_per_game.mean + one.b.points_per_game.mean).abs() < 1e-9);
-    // Same dice seed, same seats: the same game.
-    let g1 = play_game([Agent::Pubeval, Agent::Pubeval], 11, 0);
-    let g2 = play_game([Agent::Pubeval, Agent::Pubeval], 11, 0);
-    assert_eq!(g1, g2);
+    // Another seed, other dice.
+    let other_seed = run_arena(Agent::Level(Level::Normal), Agent::Pubeval, 3, 6, 1).unwrap();
+    assert_ne!(one.a, other_seed.a);
     assert!("pubeval".parse::<Agent>().is_ok());
     assert!("grandmaster".parse::<Agent>().is_err());
+    for agent in ["easy", "normal", "hard", "pubeval"] {
+        assert_eq!(agent.parse::<Agent>().unwrap().name(), agent);
+    }
+}
+
+#[test]
+fn an_arena_pair_is_mirrored_and_a_cancelled_arena_reports_what_it_played() {
+    // The same deterministic agent on both sides: the two games of a pair
+    // see the same opening roll and dice with the seats swapped, so they
+    // are the same game and A's points cancel out exactly.
+    let report = run_arena(Agent::Pubeval, Agent::Pubeval, 4, 9, 1).unwrap();
+    assert_eq!(report.a.points_per_game.mean, 0.0);
+    assert_eq!(report.a.wins, report.b.wins);
+    // A cancel before the start plays nothing and says so.
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    let none = run_arena_with(Agent::Pubeval, Agent::Pubeval, 4, 9, 1, &cancel, &|| {
+        panic!("no game is played")
+    })
+    .unwrap();
+    assert_eq!((none.games, none.cancelled), (0, 8));
 }
 
 #[test]

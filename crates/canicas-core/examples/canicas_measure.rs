@@ -59,10 +59,13 @@ fn main() {
                 None => canicas_core::ai::default_budget(),
             };
             let start = Instant::now();
-            let report = arena(variant.rules(), first..first + n, cap, budget, &CancelFlag::new(), |g| {
-                eprintln!("deal {} moves {} points {} died {}", g.deal, g.moves, g.points, g.died);
+            let report = arena(variant.rules(), first..first + n, cap, budget, &CancelFlag::new(), &|done, total| {
+                eprintln!("{done}/{total} games");
             })
             .unwrap();
+            for g in &report.per_game {
+                eprintln!("deal {} moves {} points {} died {}", g.deal, g.moves, g.points, g.died);
+            }
             let secs = start.elapsed().as_secs_f64();
             println!(
                 "{variant}: games {} moves {} points {} deaths {} deaths/100k {:.1} points/move {:.2} mean moves {:.0} median moves {:.0} mean points {:.0} | {:.2} ms/move",

@@ -1,12 +1,24 @@
-//! The strength arena: the autoplayer over a range of deals.
+//! The strength arena: the autoplayer over a list or range of deals.
+//!
+//! The games are played by the generic arena of `games-common`
+//! ([`games_common::arena`]) through the [`Playable`] adapter: game `i`
+//! plays the `i`-th deal, the autoplayer (the hint at a budget, which
+//! reads only what a player sees) choosing every move. This module adds
+//! Color Lines' figures: moves, points, deaths and deaths per 100,000
+//! moves. With a node budget the autoplayer is deterministic, so a report
+//! is the same on any machine and any number of threads.
+//!
+//! [`Playable`]: games_common::Playable
 
-use std::sync::mpsc;
-use std::sync::Mutex;
+use std::borrow::Cow;
+use std::ops::{Range, RangeInclusive};
 
-use games_common::{Budget, CancelFlag};
+use games_common::arena::{self, ArenaOptions, FnAgent};
+use games_common::{Budget, CancelFlag, GameRng, Player};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::ai::autoplay;
+use crate::ai::hint;
 use crate::rules::Rules;
 use crate::state::State;
 
@@ -55,6 +67,101 @@ pub struct ArenaReport {
     pub per_game: Vec<ArenaGame>,
 }
 
+/// Why an arena did not run or stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// The rules are not valid.
+    #[error(transparent)]
+    Rules(#[from] crate::rules::RulesError),
+    /// A game could not go on (the autoplayer found no move, or the state
+    /// refused one: never seen, and a bug if it happens).
+    #[error(transparent)]
+    Game(#[from] arena::ArenaError),
+}
+
+/// The deals an arena plays, game `i` the `i`-th: a range (taken one at a
+/// time, never collected, so even `0..=u64::MAX` costs only the games
+/// played; at most `u32::MAX` of them) or a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deals<'a> {
+    /// `count` deals from `first` on.
+    Range {
+        /// The first deal.
+        first: u64,
+        /// How many.
+        count: u32,
+    },
+    /// These deals, in this order.
+    List(Cow<'a, [u64]>),
+}
+
+impl Deals<'_> {
+    /// How many deals (games).
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        match self {
+            Deals::Range { count, .. } => *count,
+            Deals::List(list) => u32::try_from(list.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The deal of game `i` (`None` past the end).
+    #[must_use]
+    pub fn get(&self, i: u32) -> Option<u64> {
+        match self {
+            Deals::Range { first, count } => (i < *count)
+                .then(|| first.checked_add(u64::from(i)))
+                .flatten(),
+            Deals::List(list) => list.get(i as usize).copied(),
+        }
+    }
+
+    fn range(first: u64, last_exclusive: Option<u64>) -> Deals<'static> {
+        let count = match last_exclusive {
+            Some(end) => end.saturating_sub(first),
+            None => (u64::MAX - first).saturating_add(1),
+        };
+        Deals::Range {
+            first,
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+impl From<Range<u64>> for Deals<'static> {
+    fn from(r: Range<u64>) -> Self {
+        Deals::range(r.start, Some(r.end))
+    }
+}
+
+impl From<RangeInclusive<u64>> for Deals<'static> {
+    fn from(r: RangeInclusive<u64>) -> Self {
+        if r.start() > r.end() {
+            return Deals::range(0, Some(0));
+        }
+        Deals::range(*r.start(), r.end().checked_add(1))
+    }
+}
+
+impl<'a> From<&'a [u64]> for Deals<'a> {
+    fn from(list: &'a [u64]) -> Self {
+        Deals::List(Cow::Borrowed(list))
+    }
+}
+
+impl<const N: usize> From<[u64; N]> for Deals<'static> {
+    fn from(list: [u64; N]) -> Self {
+        Deals::List(Cow::Owned(list.to_vec()))
+    }
+}
+
+impl From<Vec<u64>> for Deals<'static> {
+    fn from(list: Vec<u64>) -> Self {
+        Deals::List(Cow::Owned(list))
+    }
+}
+
 fn median(mut v: Vec<u64>) -> f64 {
     if v.is_empty() {
         return 0.0;
@@ -69,164 +176,78 @@ fn median(mut v: Vec<u64>) -> f64 {
 }
 
 /// Play the autoplayer with hints of `budget` on every deal of `deals`
-/// (a range such as `1..=100`, or any list; one game per deal, at most
+/// (a range such as `1..=100`, or a list; one game per deal, at most
 /// `max_moves` moves each) and report moves, points, deaths and deaths per
-/// 100,000 moves. The games are shared among the machine's cores (one
-/// thread per core; [`arena_threads`] chooses); every game is the same as
-/// when played alone, and the report lists them in deal order, so a run
-/// with a node budget gives the same report on any number of cores.
-/// `on_game` is called after each game (for progress; in the order the
-/// games finish). `cancel` stops the run early.
-pub fn arena<D>(
+/// 100,000 moves, on one thread per core (see [`arena_threads`]).
+/// `progress(done, total)` is called after each game (from the worker
+/// that played it). `cancel` stops the run early: the games finished are
+/// reported, a game it interrupts is not.
+///
+/// # Errors
+/// [`ArenaError::Rules`] when the rules are not valid;
+/// [`ArenaError::Game`] when a game cannot go on.
+pub fn arena<'a>(
     rules: Rules,
-    deals: D,
+    deals: impl Into<Deals<'a>>,
     max_moves: u64,
     budget: Budget,
     cancel: &CancelFlag,
-    on_game: impl FnMut(&ArenaGame),
-) -> Result<ArenaReport, crate::rules::RulesError>
-where
-    D: IntoIterator<Item = u64>,
-    D::IntoIter: Send,
-{
-    arena_threads(rules, deals, max_moves, budget, 0, cancel, on_game)
-}
-
-fn play_deal(
-    rules: Rules,
-    deal: u64,
-    max_moves: u64,
-    budget: Budget,
-    cancel: &CancelFlag,
-) -> ArenaGame {
-    let mut state = State::fresh(rules, deal);
-    let r = autoplay(&mut state, budget, max_moves, cancel);
-    ArenaGame {
-        deal,
-        moves: r.moves,
-        points: r.points,
-        died: r.died,
-    }
-}
-
-/// The threads a run starts when `requested` are asked for (0: one per
-/// core) for `deals` deals (`None`: not known in advance): never more than
-/// the machine's cores (more would only take turns on them) nor than the
-/// deals, and at least 1 (1: the calling thread alone).
-pub(crate) fn worker_count(requested: usize, deals: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let wanted = if requested == 0 {
-        cores
-    } else {
-        requested.min(cores)
-    };
-    deals.map_or(wanted, |d| wanted.min(d)).max(1)
-}
-
-/// The games of one worker: deals taken one at a time from `deals` until
-/// they run out or `cancel` is set, each sent with its index on `tx`.
-fn work<I: Iterator<Item = u64>>(
-    deals: &Mutex<std::iter::Enumerate<I>>,
-    rules: Rules,
-    max_moves: u64,
-    budget: Budget,
-    cancel: &CancelFlag,
-    tx: &mpsc::Sender<(usize, ArenaGame)>,
-) {
-    loop {
-        if cancel.is_cancelled() {
-            break;
-        }
-        let taken = match deals.lock() {
-            Ok(mut it) => it.next(),
-            Err(_) => None,
-        };
-        let Some((i, deal)) = taken else { break };
-        let g = play_deal(rules, deal, max_moves, budget, cancel);
-        if tx.send((i, g)).is_err() {
-            break;
-        }
-    }
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    arena_threads(rules, deals, max_moves, budget, 0, cancel, progress)
 }
 
 /// As [`arena`], on `threads` threads: 0 starts one per core, 1 plays
 /// every game on the calling thread and starts none (for hosts that keep
-/// threads to themselves). No more threads are started than the machine
-/// has cores, nor than there are deals (when the range says how many), so
-/// any number asked for is safe; a thread the system refuses to start is
-/// done without. The report is the same for any number of threads.
-pub fn arena_threads<D>(
+/// threads to themselves). The generic arena starts no more threads than
+/// the machine has cores, nor than there are deals, nor 64, so any number
+/// asked for is safe. The report is the same for any number of threads.
+///
+/// # Errors
+/// [`ArenaError::Rules`] when the rules are not valid;
+/// [`ArenaError::Game`] when a game cannot go on.
+pub fn arena_threads<'a>(
     rules: Rules,
-    deals: D,
+    deals: impl Into<Deals<'a>>,
     max_moves: u64,
     budget: Budget,
     threads: usize,
     cancel: &CancelFlag,
-    mut on_game: impl FnMut(&ArenaGame),
-) -> Result<ArenaReport, crate::rules::RulesError>
-where
-    D: IntoIterator<Item = u64>,
-    D::IntoIter: Send,
-{
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ArenaReport, ArenaError> {
     rules.validate()?;
-    let deals = deals.into_iter();
-    let threads = worker_count(threads, deals.size_hint().1);
-    let mut slots: Vec<Option<ArenaGame>> = Vec::new();
-    if threads == 1 {
-        for deal in deals {
-            if cancel.is_cancelled() {
-                break;
-            }
-            let g = play_deal(rules, deal, max_moves, budget, cancel);
-            on_game(&g);
-            slots.push(Some(g));
-        }
-        return Ok(report(rules, slots, cancel));
-    }
-    // The deals are taken one at a time, never collected: a long range
-    // costs only the games played (and can be cancelled).
-    let deals = Mutex::new(deals.enumerate());
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
-        let mut started = 0;
-        for _ in 0..threads {
-            if cancel.is_cancelled() {
-                break;
-            }
-            let tx = tx.clone();
-            let deals = &deals;
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                work(deals, rules, max_moves, budget, cancel, &tx);
-            });
-            if spawned.is_err() {
-                break;
-            }
-            started += 1;
-        }
-        if started == 0 {
-            // No thread could be started: the calling thread plays them.
-            work(&deals, rules, max_moves, budget, cancel, &tx);
-        }
-        drop(tx);
-        for (i, g) in rx {
-            on_game(&g);
-            if slots.len() <= i {
-                slots.resize(i + 1, None);
-            }
-            if let Some(slot) = slots.get_mut(i) {
-                *slot = Some(g);
-            }
-        }
-    });
-    Ok(report(rules, slots, cancel))
+    let deals = deals.into();
+    let options = ArenaOptions {
+        games: deals.count(),
+        seed: 0,
+        threads,
+        max_plies: max_moves,
+    };
+    // The autoplayer: what the hint advises, from what a player sees.
+    let autoplayer = FnAgent::new(
+        "autoplayer",
+        |s: &State, _: &mut GameRng, c: &CancelFlag| hint(&s.view(), budget, c).best,
+    );
+    // Every index below `count` has a deal, and the rules are valid.
+    let start = |i: u32| State::fresh(rules, deals.get(i).unwrap_or_default());
+    let played = arena::arena(&start, &autoplayer, &autoplayer, options, cancel, progress)?;
+    let slots = played
+        .games
+        .iter()
+        .map(|g| ArenaGame {
+            deal: deals.get(g.index).unwrap_or_default(),
+            moves: g.plies,
+            // One player: the seat that played it has the score.
+            points: g.returns[usize::from(g.a_seat != Player::First)] as u64,
+            died: g.finished,
+        })
+        .collect::<Vec<_>>();
+    let cancelled = slots.len() < deals.count() as usize;
+    Ok(report(rules, slots, cancelled))
 }
 
-/// The report of the games in `slots` (deal order; `None`: never played).
-fn report(rules: Rules, slots: Vec<Option<ArenaGame>>, cancel: &CancelFlag) -> ArenaReport {
-    // A game cut short by the cancel flag is kept (as when played alone);
-    // deals never started are missing.
-    let cancelled = slots.iter().any(Option::is_none) || cancel.is_cancelled();
-    let per_game: Vec<ArenaGame> = slots.into_iter().flatten().collect();
+/// The report of the games in `per_game` (deal order).
+fn report(rules: Rules, per_game: Vec<ArenaGame>, cancelled: bool) -> ArenaReport {
     let games = per_game.len() as u64;
     let moves: u64 = per_game.iter().map(|g| g.moves).sum();
     let points: u64 = per_game.iter().map(|g| g.points).sum();

@@ -79,7 +79,7 @@ mod rules;
 mod state;
 
 pub use apply::{apply_on_board, apply_text, ApplyOutcome};
-pub use arena::{arena, arena_threads, ArenaGame, ArenaReport};
+pub use arena::{arena, arena_threads, ArenaError, ArenaGame, ArenaReport, Deals};
 pub use board::{cells_of, Board, Cell, Direction, Line};
 pub use fen::{FenError, Setup};
 pub use game::{Game, LoadError, UndoError, GAME_SAVE};

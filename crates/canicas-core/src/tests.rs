@@ -601,7 +601,7 @@ fn arena_reports_moves_points_and_deaths() {
         6,
         Budget::nodes(12),
         &CancelFlag::new(),
-        |_| {},
+        &|_, _| {},
     )
     .unwrap();
     assert_eq!(r.games, 2);
@@ -617,7 +617,7 @@ fn arena_reports_moves_points_and_deaths() {
         3,
         Budget::nodes(6),
         &CancelFlag::new(),
-        |_| {},
+        &|_, _| {},
     )
     .unwrap();
     let order: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
@@ -631,7 +631,7 @@ fn arena_reports_moves_points_and_deaths() {
             Budget::nodes(6),
             threads,
             &CancelFlag::new(),
-            |_| {},
+            &|_, _| {},
         )
         .unwrap();
         assert_eq!(t.per_game, r.per_game, "{threads} threads");
@@ -645,44 +645,54 @@ fn arena_reports_moves_points_and_deaths() {
 
 #[test]
 fn arena_takes_any_range_of_deals_and_stops_when_cancelled() {
-    // Every 64-bit deal: the deals are taken one at a time, so the run
-    // costs only the games played; the cancel flag ends it.
+    // Every 64-bit deal (as many as an arena can count): the deals are
+    // taken one at a time, so the run costs only the games played; the
+    // cancel flag ends it.
     let cancel = CancelFlag::new();
-    let mut seen = 0;
-    let r = arena(
+    let r = arena_threads(
         Rules::FIVE,
         0..=u64::MAX,
         2,
         Budget::nodes(1),
+        1,
         &cancel,
-        |_| {
-            seen += 1;
-            if seen == 3 {
+        &|done, total| {
+            assert_eq!(total, u32::MAX);
+            if done == 3 {
                 cancel.cancel();
             }
         },
     )
     .unwrap();
     assert!(r.cancelled);
-    assert!(r.games >= 3, "{}", r.games);
+    assert_eq!(r.games, 3);
     // The games reported are the first deals, in order.
     let deals: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
-    assert_eq!(deals, (0..r.games).collect::<Vec<u64>>());
+    assert_eq!(deals, [0, 1, 2]);
+    // The last deals of the range are where a range says.
+    let top = Deals::from(u64::MAX - 1..=u64::MAX);
+    assert_eq!(
+        (top.count(), top.get(1), top.get(2)),
+        (2, Some(u64::MAX), None)
+    );
+    assert_eq!(Deals::from(5..5).count(), 0);
 }
 
 #[test]
-fn an_arena_starts_no_more_threads_than_cores_or_deals() {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    // `games_canicas_arena(&o, 1, 2, 5, UINT32_MAX, ...)` used to start
-    // 4,294,967,295 threads for 2 deals.
-    assert_eq!(
-        crate::arena::worker_count(u32::MAX as usize, Some(2)),
-        cores.min(2)
+fn an_arena_with_bad_rules_is_a_typed_error() {
+    let bad = Rules {
+        colours: 0,
+        ..Rules::FIVE
+    };
+    let r = arena(
+        bad,
+        1..3,
+        2,
+        Budget::nodes(1),
+        &CancelFlag::new(),
+        &|_, _| {},
     );
-    assert_eq!(crate::arena::worker_count(usize::MAX, None), cores);
-    assert_eq!(crate::arena::worker_count(0, Some(1_000)), cores);
-    assert_eq!(crate::arena::worker_count(0, Some(0)), 1);
-    assert_eq!(crate::arena::worker_count(1, Some(1_000)), 1);
+    assert!(matches!(r, Err(ArenaError::Rules(_))), "{r:?}");
 }
 
 #[test]
@@ -696,7 +706,7 @@ fn an_arena_cancelled_before_it_starts_plays_nothing_whatever_the_threads() {
         Budget::nodes(1),
         usize::MAX,
         &cancel,
-        |_| {},
+        &|_, _| {},
     )
     .unwrap();
     assert!(r.cancelled);
@@ -709,7 +719,7 @@ fn an_arena_cancelled_before_it_starts_plays_nothing_whatever_the_threads() {
         Budget::nodes(6),
         usize::MAX,
         &CancelFlag::new(),
-        |_| {},
+        &|_, _| {},
     )
     .unwrap();
     let deals: Vec<u64> = r.per_game.iter().map(|g| g.deal).collect();
@@ -731,7 +741,7 @@ fn random_moves_are_legal() {
         3,
         Budget::nodes(6),
         &CancelFlag::new(),
-        |_| {},
+        &|_, _| {},
     )
     .unwrap();
     assert_eq!((r.games, r.moves), (2, 6));

@@ -15,7 +15,9 @@
 //!   the dice cancels out as far as the two games follow the same course.
 //! - **Threads.** Workers take the next unplayed game from a shared counter;
 //!   results are stored by game number, so the report does not depend on the
-//!   threads. At most one worker per game and never more than 64.
+//!   threads. At most one worker per game and per core, and never more
+//!   than 64; if the system refuses to start any thread, the calling
+//!   thread plays the games.
 //! - **Cancel and progress.** The cancel flag is checked before every move:
 //!   a cancelled arena returns at once with the games it finished (the
 //!   unfinished ones are left out and counted). The progress callback is
@@ -24,7 +26,7 @@
 //!   ends the run with a typed [`ArenaError`] naming the game; nothing
 //!   panics.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -79,7 +81,8 @@ pub struct ArenaOptions {
     pub games: u32,
     /// The seed of every generator of the run.
     pub seed: u64,
-    /// Worker threads (0: one per core); at most one per game and 64.
+    /// Worker threads (0: one per core); at most one per core, one per
+    /// game and 64.
     pub threads: usize,
     /// Moves (chance included) after which a game stops unfinished.
     pub max_plies: u64,
@@ -235,6 +238,15 @@ fn stream_seed(seed: u64, game: u64, stream: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The seed a `start` function should use for what the two games of a
+/// mirrored pair share beyond the chance nodes (an opening roll, a deal):
+/// the same for games `2k` and `2k + 1` of an arena run with `seed`, and
+/// unrelated to every generator the arena itself draws from.
+#[must_use]
+pub fn pair_seed(seed: u64, index: u32) -> u64 {
+    stream_seed(seed, u64::from(index / 2), 3)
+}
+
 /// Play game `index`: `start` makes its initial state from the game number.
 fn play_one<G, A, B>(
     index: u32,
@@ -346,23 +358,28 @@ where
         options.threads
     };
     let threads = wanted
+        .min(cores)
         .min(usize::try_from(options.games).unwrap_or(usize::MAX))
         .clamp(1, 64);
-    let next = AtomicU32::new(0);
+    // 64 bits: taking an index past the last never wraps to game 0.
+    let next = AtomicU64::new(0);
     let done = AtomicU32::new(0);
-    type Slot = Option<Result<Option<ArenaGame>, ArenaError>>;
-    let slots: Mutex<Vec<Slot>> = Mutex::new((0..options.games).map(|_| None).collect());
+    // The games played, as they finish: a run costs only the games it
+    // plays, however many it was asked for.
+    type Played = (u32, Result<Option<ArenaGame>, ArenaError>);
+    let played: Mutex<Vec<Played>> = Mutex::new(Vec::new());
     let work = || loop {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= options.games || cancel.is_cancelled() {
+        let taken = next.fetch_add(1, Ordering::Relaxed);
+        let Some(index) = u32::try_from(taken).ok().filter(|&i| i < options.games) else {
+            break;
+        };
+        if cancel.is_cancelled() {
             break;
         }
         let result = play_one(index, start, (a, b), &options, cancel);
         let failed = result.is_err();
-        if let Ok(mut slots) = slots.lock() {
-            if let Some(slot) = slots.get_mut(index as usize) {
-                *slot = Some(result);
-            }
+        if let Ok(mut played) = played.lock() {
+            played.push((index, result));
         }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, options.games);
         if failed {
@@ -373,23 +390,32 @@ where
         work();
     } else {
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
+            let started = (0..threads)
+                .filter(|_| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, work)
+                        .is_ok()
+                })
+                .count();
+            if started == 0 {
+                // The system started no thread: the caller plays the games.
+                work();
             }
         });
     }
-    let slots = slots
+    let mut played = played
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let mut games = Vec::new();
-    let mut cancelled = 0;
-    for slot in slots {
-        match slot {
-            Some(Ok(Some(game))) => games.push(game),
-            Some(Err(e)) => return Err(e),
-            Some(Ok(None)) | None => cancelled += 1,
+    played.sort_unstable_by_key(|(index, _)| *index);
+    let mut games = Vec::with_capacity(played.len());
+    for (_, result) in played {
+        match result {
+            Ok(Some(game)) => games.push(game),
+            Err(e) => return Err(e),
+            Ok(None) => {}
         }
     }
+    let cancelled = options.games - u32::try_from(games.len()).unwrap_or(u32::MAX);
     Ok(ArenaReport {
         names: [a.name(), b.name()],
         games,
@@ -608,5 +634,14 @@ mod tests {
         )
         .unwrap();
         assert!(report.games.iter().all(|g| g.plies == 3 && !g.finished));
+    }
+
+    #[test]
+    fn pair_seed_is_shared_by_a_pair_and_differs_between_pairs() {
+        assert_eq!(pair_seed(7, 4), pair_seed(7, 5));
+        assert_ne!(pair_seed(7, 5), pair_seed(7, 6));
+        assert_ne!(pair_seed(7, 4), pair_seed(8, 4));
+        // Not the seed of the pair's chance generator.
+        assert_ne!(pair_seed(7, 4), stream_seed(7, 2, 2));
     }
 }

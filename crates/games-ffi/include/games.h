@@ -2548,6 +2548,7 @@ games_result games_canicas_board_apply(const games_canicas_options *options,
  * the report is the same for any number. The call returns when they are
  * all played, or soon after `cancel` is set, from any thread (`cancelled`;
  * a token already set plays nothing).
+ * At most `UINT32_MAX` deals are played (a longer range stops there).
  * Bad rules, or a range past the last deal, give
  * `GAMES_RESULT_INVALID_PARAMETER`.
  *

@@ -185,16 +185,6 @@ pub struct ArenaArgs {
     json: bool,
 }
 
-/// An arena player as the command line writes it: `easy`, `normal`, `hard`, `pubeval`.
-fn agent_name(agent: Agent) -> &'static str {
-    match agent {
-        Agent::Level(Level::Easy) => "easy",
-        Agent::Level(Level::Normal) => "normal",
-        Agent::Level(Level::Hard) => "hard",
-        Agent::Pubeval => "pubeval",
-    }
-}
-
 /// `games arena backgammon`: duplicate-dice series with 95% confidence intervals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let pairs = args.games.div_ceil(2);
@@ -206,9 +196,11 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
         pairs,
         args.seed,
         args.threads.max(1),
-        &|| progress.add(2),
+        &CancelFlag::new(),
+        &|| progress.add(1),
     );
     progress.finish();
+    let report = report.map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut value = serde_json::to_value(report).map_err(|e| e.to_string())?;
@@ -233,7 +225,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             output,
             &format!(
                 "  {label} {:<10} wins {:>6} ({:.1}% ± {:.1})  points/game {:+.3} ± {:.3}  gammons {} backgammons {}",
-                agent_name(s.agent),
+                s.agent.name(),
                 s.wins,
                 100.0 * s.win_rate.mean,
                 100.0 * s.win_rate.ci95,

@@ -198,7 +198,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             .min(64)
             .min(usize::try_from(count).unwrap_or(64)),
         &CancelFlag::new(),
-        |_| progress.add(1),
+        &|_, _| progress.add(1),
     )
     .map_err(|e| e.to_string())?;
     progress.finish();

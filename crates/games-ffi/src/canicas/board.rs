@@ -99,6 +99,7 @@ pub unsafe extern "C" fn games_canicas_board_apply(
 /// the report is the same for any number. The call returns when they are
 /// all played, or soon after `cancel` is set, from any thread (`cancelled`;
 /// a token already set plays nothing).
+/// At most `UINT32_MAX` deals are played (a longer range stops there).
 /// Bad rules, or a range past the last deal, give
 /// `GAMES_RESULT_INVALID_PARAMETER`.
 ///
@@ -135,12 +136,25 @@ pub unsafe extern "C" fn games_canicas_arena(
                 read_cancel(cancel),
             )
         };
-        let range = (0..deals).map(|i| first_deal + i);
-        // 0: one thread per core; `arena_threads` starts no more than the
-        // cores or the deals.
+        // An arena counts its games in 32 bits: a longer range is played
+        // up to its first `UINT32_MAX` deals (or until cancelled).
+        let count = u32::try_from(deals).unwrap_or(u32::MAX);
+        let range = canicas_core::Deals::Range {
+            first: first_deal,
+            count,
+        };
+        // 0: one thread per core; the arena starts no more than the cores
+        // or the deals.
         let threads = usize::try_from(threads).unwrap_or(usize::MAX);
-        let played =
-            canicas_core::arena_threads(rules, range, max_moves, budget, threads, &cancel, |_| {});
+        let played = canicas_core::arena_threads(
+            rules,
+            range,
+            max_moves,
+            budget,
+            threads,
+            &cancel,
+            &|_, _| {},
+        );
         let Ok(r) = played else {
             return GAMES_RESULT_INVALID_PARAMETER;
         };
