@@ -1,6 +1,9 @@
 //! Backgammon benches: move generation over 1,000 contact positions × 21
-//! rolls (throughput = distinct resulting positions per second), and the AI
-//! levels' decision time. Each bench checks its answer first.
+//! rolls (throughput = distinct resulting positions per second), on our
+//! seeded sample and on wildbg's own list, and the AI levels' decision time.
+//! Each bench checks its answer first. Instructions per result (callgrind)
+//! and the side-by-side run against wildbg: `examples/backgammon_movegen.rs`
+//! and docs/benchmarks/backgammon-movegen.md.
 //!
 //! Wiring (benches/Cargo.toml): `backgammon-core.workspace = true` under
 //! `[dependencies]` and a `[[bench]] name = "backgammon" harness = false test = true`.
@@ -11,9 +14,22 @@ use backgammon_core::{
     Dice, GameRng, Level, Position,
 };
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use games_benches::wildbg_contact_positions;
 
 fn rolls() -> Vec<Dice> {
     Dice::all_21().iter().map(|&(d, _)| d).collect()
+}
+
+/// Every distinct result of each position × each roll, into `buf`; how many.
+fn all_results(positions: &[Position], rolls: &[Dice], buf: &mut Vec<Position>) -> usize {
+    let mut n = 0usize;
+    for p in positions {
+        for &d in rolls {
+            legal_positions_into(black_box(p), d, buf);
+            n += buf.len();
+        }
+    }
+    n
 }
 
 fn bench_movegen(c: &mut Criterion) {
@@ -33,16 +49,7 @@ fn bench_movegen(c: &mut Criterion) {
     let mut g = c.benchmark_group("backgammon/movegen");
     g.throughput(Throughput::Elements(total));
     g.bench_function("positions_1000_contact_x21", |b| {
-        b.iter(|| {
-            let mut n = 0usize;
-            for p in &positions {
-                for &d in &rolls {
-                    legal_positions_into(black_box(p), d, &mut buf);
-                    n += buf.len();
-                }
-            }
-            n
-        })
+        b.iter(|| all_results(&positions, &rolls, &mut buf))
     });
     g.bench_function("plays_with_steps_1000_contact_x21", |b| {
         b.iter(|| {
@@ -54,6 +61,15 @@ fn bench_movegen(c: &mut Criterion) {
             }
             n
         })
+    });
+    // wildbg's own list (benches/data/wildbg-contact.csv): 404,313 results,
+    // the count wildbg's benchmark asserts (218,356 + 185,957).
+    let wildbg = wildbg_contact_positions();
+    let total = all_results(&wildbg, &rolls, &mut buf);
+    assert_eq!(total, 404_313);
+    g.throughput(Throughput::Elements(total as u64));
+    g.bench_function("positions_wildbg_contact_1000_x21", |b| {
+        b.iter(|| all_results(&wildbg, &rolls, &mut buf))
     });
     g.finish();
 }

@@ -28,7 +28,7 @@ use thiserror::Error;
 
 use crate::board::Position;
 use crate::dice::{Dice, DiceError};
-use crate::movegen::{generate, Play, Sink, Step, EMPTY};
+use crate::movegen::{generate, Play, Sink, Step};
 use crate::notation::parse_play;
 use crate::position_id::PositionIdError;
 use crate::rules::{GameError, GameState};
@@ -69,17 +69,12 @@ impl Hash for Action {
 
 /// The move generator writes plays straight into the caller's buffer.
 impl Sink for Vec<Action> {
+    const STEPS: bool = true;
     fn clear(&mut self) {
         Vec::clear(self);
     }
     fn count(&self) -> usize {
         self.len()
-    }
-    fn board(&self, i: usize) -> &[i8; 26] {
-        match self.get(i) {
-            Some(Action::Play(p)) => &p.result().b,
-            _ => &EMPTY,
-        }
     }
     fn push(&mut self, b: &[i8; 26], steps: &[Step]) {
         Vec::push(
