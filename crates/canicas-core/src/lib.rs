@@ -95,6 +95,8 @@ pub use state::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lines98;
 
 /// The README's quick start, compiled and run as a doctest.
 #[cfg(doctest)]

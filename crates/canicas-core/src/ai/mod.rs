@@ -216,19 +216,22 @@ mod search;
 use games_common::{Budget, CancelFlag, SearchStats};
 use serde::{Deserialize, Serialize};
 
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::notation::NotationError;
 use crate::rules::{Rules, MAX_ARRIVALS};
 use crate::state::{Move, State, StateError};
 
 pub use search::{DEFAULT_NODES, DEFAULT_TIME};
 
-/// What the AI may see: the rules, the board and the "next" bar.
+/// What the AI may see: the rules, the board, the "next" bar and, under
+/// the Lines 98 rule ([`Rules::landings_shown`]), the cells where the
+/// marbles of the bar will land if the board stays as it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct View {
     rules: Rules,
     board: Board,
     next: Vec<u8>,
+    landings: Vec<Cell>,
 }
 
 impl View {
@@ -257,16 +260,53 @@ impl View {
                 .copied()
                 .take(usize::from(MAX_ARRIVALS))
                 .collect(),
+            landings: Vec::new(),
         })
     }
 
+    /// This view with the shown landing cells of the Lines 98 rule: where
+    /// the marbles of the bar land, in order of arrival, if the board stays
+    /// as it is. They must be free, distinct cells of the board, one per
+    /// marble of the bar (fewer only when fewer cells are free), under
+    /// rules with [`Rules::landings_shown`] on.
+    ///
+    /// ```
+    /// use canicas_core::{ai::View, Rules, State};
+    /// let state = State::new(Rules::FIVE.with_landings_shown(true), 4).unwrap();
+    /// let view = state.view();
+    /// assert_eq!(view.landings().len(), 3);
+    /// let again = View::new(*state.rules(), *state.board(), state.next_colours())
+    ///     .unwrap()
+    ///     .with_landings(view.landings())
+    ///     .unwrap();
+    /// assert_eq!(again, view);
+    /// ```
+    pub fn with_landings(mut self, landings: &[Cell]) -> Result<View, StateError> {
+        check_landings(&self.rules, &self.board, self.next.len(), landings)?;
+        self.landings = landings.to_vec();
+        Ok(self)
+    }
+
     /// A view of a state's parts (already consistent).
-    pub(crate) fn from_state_parts(rules: Rules, board: Board, next: &[u8]) -> View {
+    pub(crate) fn from_state_parts(
+        rules: Rules,
+        board: Board,
+        next: &[u8],
+        landings: Vec<Cell>,
+    ) -> View {
         View {
             rules,
             board,
             next: next.to_vec(),
+            landings,
         }
+    }
+
+    /// The shown landing cells (Lines 98 rule), in order of arrival; empty
+    /// under the 1992 rule, where they are hidden.
+    #[must_use]
+    pub fn landings(&self) -> &[Cell] {
+        &self.landings
     }
 
     /// The rules.
@@ -286,6 +326,40 @@ impl View {
     pub fn next(&self) -> &[u8] {
         &self.next
     }
+}
+
+/// Check shown landing cells (see [`View::with_landings`]): the Lines 98
+/// rule is on, and the cells are free, distinct, on the board, one per
+/// marble of a bar of `next` marbles (fewer only when no other cell is free).
+pub(crate) fn check_landings(
+    rules: &Rules,
+    board: &Board,
+    next: usize,
+    landings: &[Cell],
+) -> Result<(), StateError> {
+    use StateError::Inconsistent;
+    if !rules.landings_shown {
+        return Err(Inconsistent(
+            "landing cells are shown only under the Lines 98 rule",
+        ));
+    }
+    let mut seen = 0u128;
+    for &cell in landings {
+        if !board.contains(cell) || !board.is_free(cell) {
+            return Err(Inconsistent("a landing cell is off the board or taken"));
+        }
+        if seen & (1u128 << cell.0) != 0 {
+            return Err(Inconsistent("two marbles land on the same cell"));
+        }
+        seen |= 1u128 << cell.0;
+    }
+    let due = next.min(board.free_count() as usize);
+    if landings.len() != due {
+        return Err(Inconsistent(
+            "one landing cell per marble of the next bar (fewer only when fewer cells are free)",
+        ));
+    }
+    Ok(())
 }
 
 /// The answer of a hint search.

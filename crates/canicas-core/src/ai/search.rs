@@ -89,28 +89,43 @@ impl Sample {
     }
 }
 
-/// Drop `colours` on free cells in the sample's order from `cursor` on;
-/// then remove the lines they form. `false` when the board filled up.
+/// Drop `colours` on free cells: marble `i` on its shown landing cell
+/// `landings[i]` (Lines 98 rule) while that cell is free, otherwise on the
+/// next free cell in the sample's order from `cursor` on (`*sampled` is then
+/// set: the result depends on the sample); then remove the lines they
+/// form. `false` when the board filled up.
 fn drop_arrivals(
     f: &mut Fast,
     t: &Tables,
     colours: &[u8],
+    landings: &[u8],
     sample: &Sample,
     cursor: &mut usize,
+    sampled: &mut bool,
 ) -> bool {
     let mut placed = [0usize; 8];
     let mut n = 0;
-    for &c in colours {
+    for (k, &c) in colours.iter().enumerate() {
         let free = f.free(t);
         if free == 0 {
             return false;
         }
-        let mut i = usize::from(sample.order[*cursor % sample.n]);
-        while free & (1u128 << i) == 0 {
+        let shown = landings
+            .get(k)
+            .map(|&l| usize::from(l))
+            .filter(|&l| free & (1u128 << l) != 0);
+        let i = if let Some(l) = shown {
+            l
+        } else {
+            *sampled = true;
+            let mut i = usize::from(sample.order[*cursor % sample.n]);
+            while free & (1u128 << i) == 0 {
+                *cursor += 1;
+                i = usize::from(sample.order[*cursor % sample.n]);
+            }
             *cursor += 1;
-            i = usize::from(sample.order[*cursor % sample.n]);
-        }
-        *cursor += 1;
+            i
+        };
         f.set(i, c);
         if n < placed.len() {
             placed[n] = i;
@@ -307,22 +322,28 @@ fn best_reply(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, d: &mut Deltas)
 }
 
 /// The value of one sample for a candidate: its arrivals (the colours of
-/// the bar) on the sample's cells, then the best reply.
+/// the bar) on their shown landing cells or the sample's cells, then the
+/// best reply; and whether the sample decided anything (if not, every
+/// sample gives this value).
 fn sample_value(
     mut g: Fast,
     removed: bool,
-    next: &[u8],
+    bar: (&[u8], &[u8]),
     ctx: (&Tables, &Weights, i64),
     sample: &Sample,
     d: &mut Deltas,
-) -> i64 {
+) -> (i64, bool) {
     let (t, wt, arrivals) = ctx;
+    let (next, landings) = bar;
     let mut cursor = 0usize;
+    let mut sampled = false;
     // A line removed brings no marbles, unless it emptied the board.
-    if (!removed || g.occ == 0) && !drop_arrivals(&mut g, t, next, sample, &mut cursor) {
-        return DEATH;
+    if (!removed || g.occ == 0)
+        && !drop_arrivals(&mut g, t, next, landings, sample, &mut cursor, &mut sampled)
+    {
+        return (DEATH, sampled);
     }
-    best_reply(&g, t, wt, arrivals, d)
+    (best_reply(&g, t, wt, arrivals, d), sampled)
 }
 
 fn view_seed(view: &View) -> u64 {
@@ -377,6 +398,8 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     cands.truncate(TOP_K);
     let mut rng = GameRng::from_seed(view_seed(view));
     let next = view.next().to_vec();
+    // Lines 98 rule: where the marbles land if the board stays as it is.
+    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
     let mut rounds = 0u32;
     'outer: loop {
         // A node here costs up to a tenth of a millisecond: look at the
@@ -393,17 +416,18 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
             let v = if let Some(v) = cand.fixed {
                 v
             } else {
-                let v = sample_value(
+                let (v, sampled) = sample_value(
                     cand.after,
                     cand.removed,
-                    &next,
+                    (&next, &landings),
                     (&t, &wt, arrivals),
                     &sample,
                     &mut deltas,
                 );
-                // After a line (on a board not emptied) no marble arrives:
+                // After a line (on a board not emptied) no marble arrives,
+                // and marbles that land on their shown cells are no chance:
                 // every sample gives the same value.
-                if cand.removed && cand.after.occ != 0 {
+                if !sampled {
                     cand.fixed = Some(v);
                 }
                 v
@@ -443,6 +467,49 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arrivals_land_on_their_shown_cells_while_free_and_are_sampled_otherwise() {
+        // Lines 98 rule: "the cells where they will land" are known, so the
+        // search places the marbles there; a marble whose shown cell the
+        // move took goes to "the next free cell of its preferred order",
+        // which the player does not know: that one is sampled.
+        let rules = crate::Rules::FIVE;
+        let t = Tables::new(&rules);
+        let board = crate::board_from_text(&format!("12{}", ".".repeat(79))).unwrap();
+        let sample = Sample::new(3, 81);
+        // Drop marbles of colours 3, 4, 5 on `f`: (board left, whether
+        // any marble was sampled).
+        let drop = |mut f: Fast, landings: &[u8]| {
+            let (mut cursor, mut sampled) = (0, false);
+            let alive = drop_arrivals(
+                &mut f,
+                &t,
+                &[3, 4, 5],
+                landings,
+                &sample,
+                &mut cursor,
+                &mut sampled,
+            );
+            assert!(alive);
+            (f, sampled)
+        };
+        let (f, sampled) = drop(Fast::from_board(&board), &[40, 41, 42]);
+        assert!(!sampled, "every marble on its shown cell");
+        assert_eq!((f.cells[40], f.cells[41], f.cells[42]), (3, 4, 5));
+        assert_eq!(f.occ.count_ones(), 5);
+        // The move took cell 41: the second marble is sampled elsewhere.
+        let mut taken = Fast::from_board(&board);
+        taken.set(41, 1);
+        let (f, sampled) = drop(taken, &[40, 41, 42]);
+        assert!(sampled);
+        assert_eq!((f.cells[40], f.cells[41], f.cells[42]), (3, 1, 5));
+        assert_eq!(f.occ.count_ones(), 6);
+        // Without shown cells (1992 rule) every marble is sampled.
+        let (f, sampled) = drop(Fast::from_board(&board), &[]);
+        assert!(sampled);
+        assert_eq!(f.occ.count_ones(), 5);
+    }
 
     #[test]
     fn best_keeps_what_top_keeps_in_the_same_order() {
