@@ -1227,3 +1227,6 @@ mod tests;
 
 pub use board::*;
 pub use records::*;
+
+mod lines98;
+pub use lines98::*;
