@@ -1,13 +1,14 @@
 //! The n-tuple trainer and its greedy player (see `canicas_core::learn`):
 //!
 //! ```text
-//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward]
+//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates]
 //! cargo run --release -p canicas-core --example canicas_train -- measure <checkpoint> <first-deal> <deals> [max-moves]
 //! ```
 //!
 //! The first `warmup` games (default 2000) are played by the hand-made
 //! evaluation's greedy player (the network learns from them); the others
-//! by the network's greedy player.
+//! by the network's greedy player, which picks among the `candidates`
+//! (default 8) best moves of the hand-made evaluation (0: every move).
 //!
 //! `train` resumes from `<dir>/checkpoint` when it exists (the seed and
 //! steps then come from it), plays self-play games until `games` in all
@@ -53,6 +54,7 @@ fn train(args: &[String]) -> Result<(), String> {
             gamma: arg(args, 5, 0.995),
             warmup: arg(args, 7, 2000),
             line_reward: arg(args, 8, 1.0),
+            candidates: arg(args, 9, 8),
         };
         println!(
             "new run {:?}: {} tuples, {} weights",
@@ -131,7 +133,7 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("train") => train(&args),
         Some("measure") => measure(&args),
-        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] | measure <checkpoint> <first> <deals> [max-moves]".into()),
+        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] | measure <checkpoint> <first> <deals> [max-moves]".into()),
     };
     if let Err(e) = result {
         eprintln!("canicas_train: {e}");

@@ -228,6 +228,10 @@ pub struct NTuple {
     /// [`TrainConfig::line_reward`]): moves are picked by this reward plus
     /// the afterstate's value.
     line_reward: f32,
+    /// Moves are picked among the best `candidates` of the hand-made
+    /// evaluation's pre-selection (0: among every legal move); see
+    /// [`TrainConfig::candidates`].
+    candidates: u32,
 }
 
 /// What the value of an afterstate is made of: the weight of every tuple and
@@ -246,6 +250,7 @@ impl NTuple {
             layout,
             weights,
             line_reward: 0.0,
+            candidates: 0,
         }
     }
 
@@ -293,7 +298,8 @@ impl NTuple {
         self.value_of(&self.features(board.colours(), pending))
     }
 
-    /// The legal move of `state` with the highest reward (marbles removed
+    /// The move of `state` (among those it picks from: see
+    /// [`TrainConfig::candidates`]) with the highest reward (marbles removed
     /// times the line reward) plus value of its afterstate
     /// (the first such in the order of [`State::legal_moves`]); `None` when
     /// there is none.
@@ -301,6 +307,16 @@ impl NTuple {
     pub fn best_move(&self, state: &State) -> Option<Move> {
         let mut scratch = Scratch::new(self, state.board().colours());
         scratch.best(self, state).map(|(m, _)| m)
+    }
+
+    /// The moves this network picks from: every legal move, or the best
+    /// few of the hand-made evaluation (see [`TrainConfig::candidates`]).
+    fn moves_of(&self, state: &State) -> Vec<Move> {
+        if self.candidates == 0 {
+            state.legal_moves()
+        } else {
+            crate::ai::preselect(&state.view(), self.candidates as usize)
+        }
     }
 }
 
@@ -385,7 +401,7 @@ impl Scratch {
     fn best(&mut self, net: &NTuple, state: &State) -> Option<(Move, f32)> {
         let mut removed = Vec::new();
         let mut best: Option<(Move, f32)> = None;
-        for mv in state.legal_moves() {
+        for mv in net.moves_of(state) {
             let (v, _, gone) = self.value_after(net, mv, &mut removed);
             let v = v + net.line_reward * gone as f32;
             if best.is_none_or(|(_, bv)| v > bv) {
@@ -441,6 +457,12 @@ pub struct TrainConfig {
     /// learn it from survival alone.
     #[serde(default)]
     pub line_reward: f32,
+    /// Moves are picked among the best `candidates` moves of the hand-made
+    /// evaluation (the hint search's pre-selection) rather than among every
+    /// legal move (0): the maximum of a noisy value over a thousand moves is
+    /// mostly noise, over a few plausible ones it is a choice.
+    #[serde(default)]
+    pub candidates: u32,
 }
 
 impl Default for TrainConfig {
@@ -451,6 +473,7 @@ impl Default for TrainConfig {
             gamma: 0.995,
             warmup: 2000,
             line_reward: 1.0,
+            candidates: 8,
         }
     }
 }
@@ -509,6 +532,7 @@ impl Trainer {
     pub fn new(rules: Rules, config: TrainConfig) -> Trainer {
         let mut net = NTuple::new(rules);
         net.line_reward = config.line_reward;
+        net.candidates = config.candidates;
         Trainer {
             net,
             rng: GameRng::from_seed(config.seed),
@@ -664,6 +688,7 @@ impl Trainer {
         let raw = parts.next().unwrap_or_default();
         let mut net = NTuple::new(header.rules);
         net.line_reward = header.config.line_reward;
+        net.candidates = header.config.candidates;
         if header.weights != net.weights.len() || raw.len() != net.weights.len() * 4 {
             return Err(bad("the weights are not those of this network"));
         }
@@ -779,6 +804,36 @@ mod tests {
     }
 
     #[test]
+    fn the_network_picks_among_the_hand_made_evaluations_best_moves() {
+        let mut trainer = Trainer::new(
+            Rules::FIVE,
+            TrainConfig {
+                warmup: 1,
+                candidates: 3,
+                ..TrainConfig::default()
+            },
+        );
+        trainer.play_game();
+        trainer.play_game();
+        let mut state = State::new(Rules::FIVE, 17).unwrap();
+        for _ in 0..30 {
+            let cands = crate::ai::preselect(&state.view(), 3);
+            // The first of the pre-selection is the one-ply hint's move.
+            let greedy = crate::ai::hint(
+                &state.view(),
+                games_common::Budget::nodes(0),
+                &games_common::CancelFlag::new(),
+            );
+            assert_eq!(cands.first().copied(), greedy.best);
+            let Some(m) = trainer.net().best_move(&state) else {
+                break;
+            };
+            assert!(cands.contains(&m));
+            state.play(m).unwrap();
+        }
+    }
+
+    #[test]
     fn a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one() {
         let config = TrainConfig {
             seed: 9,
@@ -786,6 +841,7 @@ mod tests {
             gamma: 0.99,
             warmup: 1,
             line_reward: 1.0,
+            candidates: 4,
         };
         let mut straight = Trainer::new(Rules::FIVE, config);
         for _ in 0..4 {

@@ -398,6 +398,16 @@ pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     search::search(view, budget, cancel)
 }
 
+/// The `k` moves of `view` the hint's search considers first: every legal
+/// move valued by the hand-made evaluation (a move that removes nothing
+/// costs the free cells of the marbles it brings), best first. Empty when
+/// there is no legal move. For players and trainers that choose among a
+/// few plausible moves.
+#[must_use]
+pub fn preselect(view: &View, k: usize) -> Vec<Move> {
+    search::preselect(view, k)
+}
+
 /// How a game played by the autoplayer ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct AutoplayResult {

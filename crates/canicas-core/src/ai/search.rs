@@ -355,32 +355,28 @@ fn view_seed(view: &View) -> u64 {
     h
 }
 
-pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
-    let mut ctl = SearchControl::new(budget, cancel);
-    let rules = *view.rules();
-    let t = Tables::new(&rules);
-    let wt = Weights::for_rules(&rules);
-    let f = Fast::from_board(view.board());
-    let arrivals = i64::from(rules.arrivals);
-    let mut deltas = Box::new(Deltas::new());
+/// The `k` best moves on `f` by the static evaluation, best first: every
+/// move valued from the delta tables, the best [`ROOT_EXACT`] evaluated
+/// exactly (ties keep the order of the approximate values).
+fn preselected(
+    f: &Fast,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    deltas: &mut Deltas,
+    k: usize,
+) -> Vec<Cand> {
     let mut scored = Vec::new();
-    scored_moves(&f, &t, &wt, arrivals, false, &mut deltas, |m| {
+    scored_moves(f, t, wt, arrivals, false, deltas, |m| {
         scored.push(m);
     });
-    if scored.is_empty() {
-        return Hint {
-            best: None,
-            value: 0.0,
-            stats: ctl.stats(),
-        };
-    }
     let n = top(&mut scored, ROOT_EXACT);
     let mut cands: Vec<Cand> = scored[..n]
         .iter()
         .map(|&(_, from, to)| {
-            let mut after = f;
-            let removed = apply(&mut after, &t, usize::from(from), usize::from(to)) > 0;
-            let pre = exact(&f, &t, &wt, arrivals, false, from, to);
+            let mut after = *f;
+            let removed = apply(&mut after, t, usize::from(from), usize::from(to)) > 0;
+            let pre = exact(f, t, wt, arrivals, false, from, to);
             Cand {
                 mv: Move::new(Cell(from), Cell(to)),
                 after,
@@ -393,9 +389,41 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
             }
         })
         .collect();
-    // Best first; ties keep the order of the approximate values.
     cands.sort_by_key(|c| std::cmp::Reverse(c.pre));
-    cands.truncate(TOP_K);
+    cands.truncate(k);
+    cands
+}
+
+/// The `k` moves of `view` the search would consider first (its static
+/// pre-selection), best first; empty when there is no legal move.
+pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
+    let rules = *view.rules();
+    let t = Tables::new(&rules);
+    let wt = Weights::for_rules(&rules);
+    let f = Fast::from_board(view.board());
+    let mut deltas = Box::new(Deltas::new());
+    preselected(&f, &t, &wt, i64::from(rules.arrivals), &mut deltas, k)
+        .into_iter()
+        .map(|c| c.mv)
+        .collect()
+}
+
+pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
+    let mut ctl = SearchControl::new(budget, cancel);
+    let rules = *view.rules();
+    let t = Tables::new(&rules);
+    let wt = Weights::for_rules(&rules);
+    let f = Fast::from_board(view.board());
+    let arrivals = i64::from(rules.arrivals);
+    let mut deltas = Box::new(Deltas::new());
+    let mut cands = preselected(&f, &t, &wt, arrivals, &mut deltas, TOP_K);
+    if cands.is_empty() {
+        return Hint {
+            best: None,
+            value: 0.0,
+            stats: ctl.stats(),
+        };
+    }
     let mut rng = GameRng::from_seed(view_seed(view));
     let next = view.next().to_vec();
     // Lines 98 rule: where the marbles land if the board stays as it is.
