@@ -312,7 +312,11 @@ impl NTuple {
     /// The moves this network picks from: every legal move, or the best
     /// few of the hand-made evaluation (see [`TrainConfig::candidates`]).
     fn moves_of(&self, state: &State) -> Vec<Move> {
-        if self.candidates == 0 {
+        if state.is_over() {
+            // A game can end with free cells (the last marbles due formed a
+            // line): no move, though the board has some.
+            Vec::new()
+        } else if self.candidates == 0 {
             state.legal_moves()
         } else {
             crate::ai::preselect(&state.view(), self.candidates as usize)
@@ -831,6 +835,21 @@ mod tests {
             assert!(cands.contains(&m));
             state.play(m).unwrap();
         }
+        // A game that ended with free cells (the last marbles due did not
+        // all fit and formed a line) has no move, though the board has
+        // free cells and marbles: found among random games.
+        let over = (0..3000u64)
+            .find_map(|deal| {
+                let mut s = State::new(Rules::FIVE, deal).unwrap();
+                let mut rng = GameRng::from_seed(deal);
+                while let Some(m) = s.random_move(&mut rng) {
+                    s.play(m).unwrap();
+                }
+                (s.board().free_count() > 0).then_some(s)
+            })
+            .expect("a game that ends with free cells");
+        assert!(over.is_over());
+        assert_eq!(trainer.net().best_move(&over), None);
     }
 
     #[test]
