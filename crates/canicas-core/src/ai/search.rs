@@ -357,12 +357,15 @@ fn view_seed(view: &View) -> u64 {
 
 /// The `k` best moves on `f` by the static evaluation, best first: every
 /// move valued from the delta tables, the best [`ROOT_EXACT`] evaluated
-/// exactly (ties keep the order of the approximate values).
+/// exactly (ties keep the order of the approximate values). Under the
+/// Lines 98 rule (`landings` not empty) a move that brings marbles is
+/// valued with them on their shown cells, when the move leaves those free.
 fn preselected(
     f: &Fast,
     t: &Tables,
     wt: &Weights,
     arrivals: i64,
+    bar: (&[u8], &[u8]),
     deltas: &mut Deltas,
     k: usize,
 ) -> Vec<Cand> {
@@ -376,7 +379,8 @@ fn preselected(
         .map(|&(_, from, to)| {
             let mut after = *f;
             let removed = apply(&mut after, t, usize::from(from), usize::from(to)) > 0;
-            let pre = exact(f, t, wt, arrivals, false, from, to);
+            let pre = shown_value(&after, removed, t, wt, bar)
+                .unwrap_or_else(|| exact(f, t, wt, arrivals, false, from, to));
             Cand {
                 mv: Move::new(Cell(from), Cell(to)),
                 after,
@@ -394,6 +398,51 @@ fn preselected(
     cands
 }
 
+/// The value of the board `after` a move that brings marbles, with them on
+/// their shown cells (Lines 98 rule) and their lines removed; `None` when
+/// the cells are not shown, the move removed a line (nothing arrives), or
+/// it took a shown cell (that marble goes to a cell the player does not
+/// know).
+fn shown_value(
+    after: &Fast,
+    removed: bool,
+    t: &Tables,
+    wt: &Weights,
+    bar: (&[u8], &[u8]),
+) -> Option<i64> {
+    let (next, landings) = bar;
+    if landings.is_empty() || (removed && after.occ != 0) {
+        return None;
+    }
+    let free = after.free(t);
+    if landings.iter().any(|&l| free & (1u128 << l) == 0) {
+        return None;
+    }
+    if landings.len() < next.len() {
+        // Fewer free cells than marbles due: they fill the board.
+        return Some(DEATH);
+    }
+    let mut g = *after;
+    let mut mask = 0u128;
+    for (&c, &l) in next.iter().zip(landings) {
+        g.set(usize::from(l), c);
+        mask |= 1u128 << l;
+    }
+    let mut lines = 0u128;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        lines |= g.lines_mask(t, i).0;
+    }
+    remove(&mut g, lines);
+    Some(if g.free(t) == 0 {
+        DEATH
+    } else {
+        evaluate(&g, t, wt)
+    })
+}
+
 /// The `k` moves of `view` the search would consider first (its static
 /// pre-selection), best first; empty when there is no legal move.
 pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
@@ -402,7 +451,9 @@ pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
     let wt = Weights::for_rules(&rules);
     let f = Fast::from_board(view.board());
     let mut deltas = Box::new(Deltas::new());
-    preselected(&f, &t, &wt, i64::from(rules.arrivals), &mut deltas, k)
+    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
+    let bar = (view.next(), landings.as_slice());
+    preselected(&f, &t, &wt, i64::from(rules.arrivals), bar, &mut deltas, k)
         .into_iter()
         .map(|c| c.mv)
         .collect()
@@ -416,7 +467,18 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     let f = Fast::from_board(view.board());
     let arrivals = i64::from(rules.arrivals);
     let mut deltas = Box::new(Deltas::new());
-    let mut cands = preselected(&f, &t, &wt, arrivals, &mut deltas, TOP_K);
+    let next = view.next().to_vec();
+    // Lines 98 rule: where the marbles land if the board stays as it is.
+    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
+    let mut cands = preselected(
+        &f,
+        &t,
+        &wt,
+        arrivals,
+        (&next, &landings),
+        &mut deltas,
+        TOP_K,
+    );
     if cands.is_empty() {
         return Hint {
             best: None,
@@ -425,9 +487,6 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
         };
     }
     let mut rng = GameRng::from_seed(view_seed(view));
-    let next = view.next().to_vec();
-    // Lines 98 rule: where the marbles land if the board stays as it is.
-    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
     let mut rounds = 0u32;
     'outer: loop {
         // A node here costs up to a tenth of a millisecond: look at the
@@ -537,6 +596,44 @@ mod tests {
         let (f, sampled) = drop(Fast::from_board(&board), &[]);
         assert!(sampled);
         assert_eq!(f.occ.count_ones(), 5);
+    }
+
+    #[test]
+    fn under_lines98_a_move_is_valued_with_the_marbles_on_their_shown_cells() {
+        // "the cells where they will land if the board stays as it is": a
+        // move that leaves them free is valued with the marbles there (here
+        // the first one completes a line of 1s on row 1, which leaves).
+        let rules = crate::Rules::FIVE;
+        let t = Tables::new(&rules);
+        let wt = Weights::for_rules(&rules);
+        let board = crate::board_from_text(&format!("1111.{}2", ".".repeat(75))).unwrap();
+        let after = Fast::from_board(&board);
+        let next = [1u8, 3, 4];
+        let shown = [4u8, 40, 41];
+        let v = shown_value(&after, false, &t, &wt, (&next, &shown)).unwrap();
+        let mut expected = after;
+        expected.set(40, 3);
+        expected.set(41, 4);
+        for i in 0..4 {
+            expected.clear(i);
+        }
+        assert_eq!(
+            v,
+            evaluate(&expected, &t, &wt),
+            "the line of 1s left the board"
+        );
+        // Not shown (1992 rule), a line removed (nothing arrives), a shown
+        // cell taken by the move: valued as before.
+        assert_eq!(shown_value(&after, false, &t, &wt, (&next, &[])), None);
+        assert_eq!(shown_value(&after, true, &t, &wt, (&next, &shown)), None);
+        let mut taken = after;
+        taken.set(40, 2);
+        assert_eq!(shown_value(&taken, false, &t, &wt, (&next, &shown)), None);
+        // Fewer cells shown than marbles due: the board fills.
+        assert_eq!(
+            shown_value(&after, false, &t, &wt, (&next, &shown[..2])),
+            Some(DEATH)
+        );
     }
 
     #[test]
