@@ -209,6 +209,44 @@
 //! rollouts, 13.5 with the network) are for that easier game; this spec
 //! hides the landing cells, which costs this player a factor of about 4
 //! to 7.
+//!
+//! # The Lines 98 rule
+//!
+//! Under the Lines 98 rule ([`Rules::landings_shown`]) a [`View`] holds the
+//! cells where the marbles of the bar land if the board stays as it is.
+//! The pre-selection values a move that brings marbles with them on those
+//! cells (their lines removed) when the move leaves the cells free, and the
+//! search places them there; only a marble whose cell the move took is
+//! sampled (it goes on to the next free cell of an order the player does
+//! not see). Measured 2026-12-03 on deals the AI was never tuned on, at
+//! the default budget, `games arena canicas --lines98 --deals 5011..5060
+//! --max-moves 5000 --nodes 300 --millis 20 --threads 1 --json`: 75,268
+//! moves, 50 deaths, **66 deaths per 100,000 moves** (95 % interval 49 to
+//! 88), 4.01 points per move, 1,505 moves per game (median 1,283), about
+//! 1.9 ms of CPU time per move. With the cells used by the search only (not
+//! the pre-selection), the same deals: 154 (32,373 moves, interval 115 to
+//! 204). The oracle patch above, which also knows where a displaced marble
+//! goes, measured 75 on deals 1–150. The 1992 rule's player is unchanged.
+//!
+//! # A learned evaluation (2026-12-03): not used
+//!
+//! [`crate::learn`] holds an n-tuple network (every 5-cell window, a table
+//! per symmetry orbit; every 2 × 3 block, one table; free cells after the
+//! pending arrivals; 304,355 weights, colours encoded by first appearance
+//! so the seven share their weights) trained by TD(0) on afterstates
+//! (`examples/canicas_train.rs`), reward 1 per move plus 1 per marble
+//! removed, discount 0.9, the first 300 games played by the hand-made
+//! one-ply player. Picking among every legal move, its greedy player levelled
+//! off at about 75 moves per game: the maximum of a noisy value over a
+//! thousand moves is mostly noise (3,300 games, 272,768 moves: 1,294 deaths
+//! per 100,000 moves on deals 5001–5100, 100 deaths in 7,730 moves).
+//! Picking among the hand-made evaluation's best 8 moves (7,100 games,
+//! 1,017,137 moves, about 11 CPU minutes): 714 (100 deaths in 14,012 moves,
+//! interval 581 to 868), 0.5 ms per move; on the same deals this search
+//! at the default budget dies 426 times (100 deaths in 23,492 moves,
+//! interval 346 to 518; `games arena canicas --deals 5001..5100 --nodes 300
+//! --millis 20 --threads 1`), and the hand-made one-ply player 518 times
+//! (deals 1–500). So the search keeps the hand-made evaluation.
 
 mod eval;
 mod search;
