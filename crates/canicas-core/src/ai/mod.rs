@@ -219,11 +219,13 @@
 //! search places them there; only a marble whose cell the move took is
 //! sampled (it goes on to the next free cell of an order the player does
 //! not see). Measured 2026-12-03 on deals the AI was never tuned on, at
-//! the default budget, `games arena canicas --lines98 --deals 5011..5060
-//! --max-moves 5000 --nodes 300 --millis 20 --threads 1 --json`: 75,268
-//! moves, 50 deaths, **66 deaths per 100,000 moves** (95 % interval 49 to
-//! 88), 4.01 points per move, 1,505 moves per game (median 1,283), about
-//! 1.9 ms of CPU time per move. With the cells used by the search only (not
+//! the default budget, `games arena canicas --lines98 --deals 5061..5160
+//! --max-moves 5000 --nodes 300 --millis 20 --threads 1 --json`: 156,295
+//! moves, 99 deaths (one game reached the cap), **63 deaths per 100,000
+//! moves** (95 % interval 52 to 77), 3.99 points per move, 1,563 moves per
+//! game (median 1,173), about 1.3 ms of CPU time per move; deals 5011–5060:
+//! 75,268 moves, 50 deaths, 66 (49 to 88), 4.01 points per move. With the
+//! cells used by the search only (not
 //! the pre-selection), the same deals: 154 (32,373 moves, interval 115 to
 //! 204). The oracle patch above, which also knows where a displaced marble
 //! goes, measured 75 on deals 1–150. The 1992 rule's player is unchanged.
