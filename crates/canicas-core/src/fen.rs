@@ -3,8 +3,8 @@
 use thiserror::Error;
 
 use crate::ai::View;
-use crate::board::Board;
-use crate::notation::{board_from_text_for, NotationError};
+use crate::board::{Board, Cell};
+use crate::notation::{board_from_text_for, cell_from_name, cell_name, NotationError};
 use crate::rules::{Rules, RulesError, Variant, MAX_ARRIVALS};
 use crate::state::{check_board_at_rest, State, StateError};
 
@@ -15,8 +15,11 @@ pub enum FenError {
     /// Not 4 or 6 space-separated fields.
     #[error("a position is `<board> <next> <rules> <score> [<deal> <marble>]`, not {0} fields")]
     Fields(usize),
-    /// The rules field is not `five`, `four` or five numbers.
-    #[error("{0:?} is not `five`, `four` or SIZE/COLOURS/LINE/ARRIVALS/START")]
+    /// The rules field is not `five`, `four` or five numbers (each
+    /// optionally followed by `+lines98`).
+    #[error(
+        "{0:?} is not `five`, `four` or SIZE/COLOURS/LINE/ARRIVALS/START (optionally followed by `+lines98`)"
+    )]
     BadRules(String),
     /// A rules number too large to be a rule at all (above 255).
     #[error("{field} {value} is outside {range} (in the rules `{rules}`)")]
@@ -45,6 +48,28 @@ pub enum FenError {
         arrivals: u8,
         /// Colours of the rules.
         colours: u8,
+    },
+    /// The shown landing cells (after `@` in the next field) are missing
+    /// under the Lines 98 rule, present under the 1992 rule, or not free,
+    /// distinct cells, one per marble of the bar.
+    #[error("the landing cells {found:?}: {why}")]
+    Landings {
+        /// The next field as written.
+        found: String,
+        /// What is wrong with them.
+        why: String,
+    },
+    /// The deal's landing cells are not the ones written.
+    #[error("the landing cells {written} are not deal {deal}'s ({dealt}) at marble {marble}")]
+    LandingsMismatch {
+        /// The cells written.
+        written: String,
+        /// The cells of the deal.
+        dealt: String,
+        /// The deal.
+        deal: u64,
+        /// The next marble.
+        marble: u64,
     },
     /// A number field that is not a whole number.
     #[error("{0:?} is not a whole number")]
@@ -81,9 +106,14 @@ pub enum FenError {
 /// - `board`: the text board (81 characters for 9×9: `.` free, `1`–`9` a
 ///   colour, row by row from the top-left), as [`Board::to_text`].
 /// - `next`: the colours of the "next" bar in order of arrival, one digit
-///   each (`352`).
+///   each (`352`). Under the Lines 98 rule, followed by `@` and the cells
+///   where those marbles land if the board stays as it is, in the same
+///   order, separated by commas (`352@c4,e5,g7`; fewer cells only when
+///   fewer are free).
 /// - `rules`: `five` or `four`, or `SIZE/COLOURS/LINE/ARRIVALS/START` for
-///   other parameters (`9/7/5/3/5` is `five`).
+///   other parameters (`9/7/5/3/5` is `five`); followed by `+lines98` under
+///   the Lines 98 rule, which shows the landing cells (`five+lines98`).
+///   Strings without it are the 1992 rule, as before the rule existed.
 /// - `score`: points so far.
 /// - `deal marble` (optional): the 64-bit deal and the number `k` of the
 ///   next marble due. With them the string is a whole [`State`] (its next
@@ -106,28 +136,50 @@ pub struct Setup {
     pub board: Board,
     /// The colours of the "next" bar (one per arrival of the rules).
     pub next: Vec<u8>,
+    /// Under the Lines 98 rule, where the marbles of the bar land if the
+    /// board stays as it is (in order of arrival); empty under the 1992 rule.
+    pub landings: Vec<Cell>,
     /// Points so far.
     pub score: u64,
     /// The deal and the number of the next marble due, when known.
     pub deal: Option<(u64, u64)>,
 }
 
+/// The suffix of the rules field under the Lines 98 rule.
+const LINES98: &str = "+lines98";
+
 fn rules_text(rules: &Rules) -> String {
-    match rules.variant() {
+    let base = match rules.variant() {
         Some(v) => v.name().to_string(),
         None => format!(
             "{}/{}/{}/{}/{}",
             rules.size, rules.colours, rules.min_line, rules.arrivals, rules.start
         ),
+    };
+    if rules.landings_shown {
+        base + LINES98
+    } else {
+        base
     }
 }
 
 fn parse_rules(text: &str) -> Result<Rules, FenError> {
-    if let Ok(v) = Variant::parse(text) {
+    let lower = text.to_ascii_lowercase();
+    let (base, shown) = match lower.strip_suffix(LINES98) {
+        Some(base) => (&text[..base.len()], true),
+        None => (text, false),
+    };
+    parse_base_rules(base, text).map(|r| r.with_landings_shown(shown))
+}
+
+/// The rules field without its `+lines98`; `text` is the whole field (for
+/// the errors).
+fn parse_base_rules(base: &str, text: &str) -> Result<Rules, FenError> {
+    if let Ok(v) = Variant::parse(base) {
         return Ok(v.rules());
     }
     let bad = || FenError::BadRules(text.to_string());
-    let parts: Vec<&str> = text.split('/').collect();
+    let parts: Vec<&str> = base.split('/').collect();
     if parts.len() != 5
         || parts
             .iter()
@@ -164,6 +216,7 @@ fn parse_rules(text: &str) -> Result<Rules, FenError> {
         min_line: *min_line,
         arrivals: *arrivals,
         start: *start,
+        landings_shown: false,
     };
     rules.validate()?;
     Ok(rules)
@@ -175,6 +228,30 @@ fn number(text: &str) -> Result<u64, FenError> {
 
 fn digits(colours: &[u8]) -> String {
     colours.iter().map(|&c| char::from(b'0' + c)).collect()
+}
+
+/// Cell names separated by commas (`c4,e5,g7`).
+fn cell_list(cells: &[Cell], size: u8) -> String {
+    cells
+        .iter()
+        .map(|&c| cell_name(c, size))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The landing cells after the `@` of the next field (empty text: none).
+fn parse_landings(text: &str, field: &str, size: u8) -> Result<Vec<Cell>, FenError> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|name| {
+            cell_from_name(name, size).map_err(|e| FenError::Landings {
+                found: field.to_string(),
+                why: e.to_string(),
+            })
+        })
+        .collect()
 }
 
 impl Setup {
@@ -194,8 +271,13 @@ impl Setup {
         let board = board_from_text_for(board, &rules)?;
         // Only boards a game can be at between moves (no line left on it).
         check_board_at_rest(&board, &rules)?;
+        let field = *next;
+        let (next, landings) = match next.split_once('@') {
+            Some((colours, cells)) => (colours, Some(cells)),
+            None => (field, None),
+        };
         let bad_next = || FenError::Next {
-            found: (*next).to_string(),
+            found: field.to_string(),
             arrivals: rules.arrivals,
             colours: rules.colours,
         };
@@ -209,10 +291,39 @@ impl Setup {
         if next.len() != usize::from(rules.arrivals) || next.len() > usize::from(MAX_ARRIVALS) {
             return Err(bad_next());
         }
+        let bad_landings = |why: &str| FenError::Landings {
+            found: field.to_string(),
+            why: why.to_string(),
+        };
+        let landings = match (landings, rules.landings_shown) {
+            (None, false) => Vec::new(),
+            (Some(_), false) => {
+                return Err(bad_landings(
+                    "landing cells are shown only under the Lines 98 rule (`+lines98`)",
+                ))
+            }
+            (None, true) => {
+                return Err(bad_landings(
+                    "the Lines 98 rule shows them: write `@` and the cells after the colours",
+                ))
+            }
+            (Some(cells), true) => {
+                let cells = parse_landings(cells, field, rules.size)?;
+                crate::ai::check_landings(&rules, &board, next.len(), &cells).map_err(|e| {
+                    let why = match e {
+                        StateError::Inconsistent(why) => why.to_string(),
+                        other => other.to_string(),
+                    };
+                    bad_landings(&why)
+                })?;
+                cells
+            }
+        };
         let setup = Setup {
             rules,
             board,
             next,
+            landings,
             score: number(score)?,
             deal,
         };
@@ -224,10 +335,15 @@ impl Setup {
     /// The position string (see [`Setup`]).
     #[must_use]
     pub fn to_fen(&self) -> String {
+        let mut next = digits(&self.next);
+        if self.rules.landings_shown {
+            next.push('@');
+            next.push_str(&cell_list(&self.landings, self.rules.size));
+        }
         let mut s = format!(
             "{} {} {} {}",
             self.board.to_text(),
-            digits(&self.next),
+            next,
             rules_text(&self.rules),
             self.score
         );
@@ -243,7 +359,12 @@ impl Setup {
     /// [`StateError`] when the parts do not fit the rules (never for a
     /// setup read by [`Setup::from_fen`]).
     pub fn view(&self) -> Result<View, StateError> {
-        View::new(self.rules, self.board, &self.next)
+        let view = View::new(self.rules, self.board, &self.next)?;
+        if self.rules.landings_shown {
+            view.with_landings(&self.landings)
+        } else {
+            Ok(view)
+        }
     }
 
     /// The game state, when the deal is known (`Ok(None)` without one).
@@ -262,6 +383,15 @@ impl Setup {
             return Err(FenError::NextMismatch {
                 written: digits(&self.next),
                 dealt: digits(state.next_colours()),
+                deal,
+                marble,
+            });
+        }
+        let dealt = state.shown_landings();
+        if dealt != self.landings {
+            return Err(FenError::LandingsMismatch {
+                written: cell_list(&self.landings, self.rules.size),
+                dealt: cell_list(&dealt, self.rules.size),
                 deal,
                 marble,
             });
@@ -286,6 +416,7 @@ impl State {
             rules: *self.rules(),
             board: *self.board(),
             next: self.next_colours().to_vec(),
+            landings: self.shown_landings(),
             score: self.score(),
             deal: Some((self.deal(), self.next_marble())),
         }

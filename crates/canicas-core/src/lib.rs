@@ -28,6 +28,7 @@
 //!   the 81-character text board.
 //! - [`apply_on_board`]: one move on a bare board, for tools.
 //! - [`ai`]: hint and autoplayer; [`arena()`]: deaths per 100,000 moves.
+//! - [`learn`]: an n-tuple network trained by TD learning, and its trainer.
 //!
 //! ```
 //! use canicas_core::{ai, Game, Records, Variant};
@@ -72,6 +73,7 @@ mod board;
 pub mod deal;
 mod fen;
 mod game;
+pub mod learn;
 pub mod notation;
 mod playable;
 mod records;
@@ -95,6 +97,8 @@ pub use state::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lines98;
 
 /// The README's quick start, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -73,6 +73,20 @@ pub struct Rules {
     pub arrivals: u8,
     /// Marbles on the board at the start, 1..=`size`².
     pub start: u8,
+    /// The Lines 98 rule (off by default): the cells where the marbles of
+    /// the "next" bar will land (if the board stays as it is) are shown
+    /// beside their colours. The game itself is the same: a marble lands on
+    /// the first free cell of its preferred order, so a move onto a shown
+    /// cell sends that marble on to the next free cell of its order. Saved
+    /// only when on, so saves of the 1992 rule read and write as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub landings_shown: bool,
+}
+
+/// For serde: write `landings_shown` only when it is on.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Rules that cannot be played.
@@ -113,6 +127,7 @@ impl Rules {
         min_line: 5,
         arrivals: 3,
         start: 5,
+        landings_shown: false,
     };
 
     /// The four-in-a-row game: as [`Rules::FIVE`] but lines of 4.
@@ -122,6 +137,7 @@ impl Rules {
         min_line: 4,
         arrivals: 3,
         start: 5,
+        landings_shown: false,
     };
 
     /// Check that these rules can be played.
@@ -144,16 +160,37 @@ impl Rules {
         Ok(())
     }
 
+    /// These rules with the Lines 98 rule on or off (see
+    /// [`Rules::landings_shown`]).
+    ///
+    /// ```
+    /// use canicas_core::{Rules, Variant};
+    /// let lines98 = Rules::FIVE.with_landings_shown(true);
+    /// assert!(lines98.landings_shown);
+    /// assert_eq!(lines98.variant(), Some(Variant::Five));
+    /// assert_ne!(lines98, Rules::FIVE); // records are kept apart per rule
+    /// ```
+    #[must_use]
+    pub const fn with_landings_shown(self, on: bool) -> Rules {
+        Rules {
+            landings_shown: on,
+            ..self
+        }
+    }
+
     /// Number of cells on the board.
     #[must_use]
     pub const fn cells(&self) -> usize {
         self.size as usize * self.size as usize
     }
 
-    /// The variant these rules are, if they are one of the two defaults.
+    /// The variant these rules are, if they are one of the two defaults
+    /// (under either rule for the landing cells: see
+    /// [`Rules::landings_shown`]).
     #[must_use]
     pub fn variant(&self) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.rules() == *self)
+        let plain = self.with_landings_shown(false);
+        Variant::ALL.into_iter().find(|v| v.rules() == plain)
     }
 
     /// Points for one line of `len` marbles: `n × (n − m + 1) × 2`, and 0 for

@@ -178,6 +178,49 @@ impl State {
         &self.next[..usize::from(self.rules.arrivals)]
     }
 
+    /// Where the marbles of the "next" bar would land if the board stayed
+    /// as it is, in order of arrival: each on the first free cell of its
+    /// preferred order, after the marbles before it have landed (so the
+    /// cells differ). Fewer than the bar's marbles when fewer cells are
+    /// free; none when the game is over.
+    ///
+    /// These are the cells the Lines 98 rule shows ([`State::shown_landings`]).
+    /// A move changes the board, so they are where the marbles land only if
+    /// the move leaves those cells alone: a move onto one of them sends that
+    /// marble on to the next free cell of its order, and a cell the move
+    /// frees (its source) takes the marble if it comes first in its order.
+    #[must_use]
+    pub fn landings(&self) -> Vec<Cell> {
+        let mut out = Vec::new();
+        if self.over {
+            return out;
+        }
+        let mut board = self.board;
+        let n = usize::from(self.rules.arrivals).min(self.heads.len());
+        for (i, head) in self.heads.iter().take(n).enumerate() {
+            let k = self.next_marble + i as u64;
+            let draw = ArrivalDraw::from_head(*head, self.deal, k, self.rules.colours);
+            let colour = draw.colour();
+            let Some(cell) = draw.landing(&board) else {
+                break;
+            };
+            board.set(cell, colour);
+            out.push(cell);
+        }
+        out
+    }
+
+    /// The landing cells a player is shown: [`State::landings`] under the
+    /// Lines 98 rule ([`Rules::landings_shown`]), none under the 1992 rule.
+    #[must_use]
+    pub fn shown_landings(&self) -> Vec<Cell> {
+        if self.rules.landings_shown {
+            self.landings()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The number `k` of the next marble due.
     #[must_use]
     pub const fn next_marble(&self) -> u64 {
@@ -458,10 +501,16 @@ impl State {
         self.score = score;
     }
 
-    /// What the AI may see: the board and the "next" bar, not the deal.
+    /// What the AI may see: the board, the "next" bar and (under the Lines
+    /// 98 rule) the shown landing cells, not the deal.
     #[must_use]
     pub fn view(&self) -> crate::ai::View {
-        crate::ai::View::from_state_parts(self.rules, self.board, self.next_colours())
+        crate::ai::View::from_state_parts(
+            self.rules,
+            self.board,
+            self.next_colours(),
+            self.shown_landings(),
+        )
     }
 }
 

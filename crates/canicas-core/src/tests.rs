@@ -886,6 +886,7 @@ fn starting_marbles_in_a_line_are_removed_and_scored() {
         min_line: 2,
         arrivals: 1,
         start: 2,
+        landings_shown: false,
     };
     let mut scored = 0;
     for deal in 0..40 {

@@ -25,6 +25,7 @@ fn rules() -> impl Strategy<Value = Rules> {
                 min_line: 2 + m % (size - 1),
                 arrivals,
                 start: (1 + u16::from(s) % cells.min(255)) as u8,
+                landings_shown: false,
             }
         },
     )

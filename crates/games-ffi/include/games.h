@@ -670,8 +670,11 @@
  * `games_backgammon_move` (it was `games_backgammon_play`, now the name of
  * the call that plays one, as in the other games); the queries that can be
  * refused take `const` handles.
+ * 6, the Lines 98 rule: `games_canicas_new_lines98`,
+ * `games_canicas_lines98`, `games_canicas_shown_landings` and
+ * `games_canicas_records_get_lines98` are new (nothing else changed).
  */
-#define GAMES_ABI_VERSION 5
+#define GAMES_ABI_VERSION 6
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -2659,6 +2662,59 @@ games_result games_canicas_records_save(const games_canicas_records *records,
 games_result games_canicas_records_load(const uint8_t *data,
                                         size_t len,
                                         games_canicas_records **out_records);
+
+/**
+ * As `games_canicas_new`, under the Lines 98 rule: the player is shown
+ * where the marbles of the "next" bar land if the board stays as it is
+ * (`games_canicas_shown_landings`). The game is otherwise the same: a
+ * marble lands on the first free cell of the deal's order for it, so a
+ * move onto a shown cell sends that marble on to the next free cell of its
+ * order. Its records are kept apart from the 1992 rule's. Rules that
+ * cannot be played give `GAMES_RESULT_INVALID_PARAMETER` and create
+ * nothing.
+ *
+ * # Safety
+ * `options` NULL or readable; `out_game` NULL or writable.
+ */
+games_result games_canicas_new_lines98(const games_canicas_options *options,
+                                       uint64_t deal,
+                                       games_canicas_game **out_game);
+
+/**
+ * Whether the game plays the Lines 98 rule, in `*out_on`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_on` NULL or writable.
+ */
+games_result games_canicas_lines98(const games_canicas_game *game, bool *out_on);
+
+/**
+ * The cells (`row × size + col`) where the marbles of the "next" bar land
+ * if the board stays as it is, in order of arrival (the colours are
+ * `games_canicas_next_colours`): one per marble, fewer only when fewer
+ * cells are free, none once the game is over, and none under the 1992 rule
+ * (the player is not shown them). At most `GAMES_CANICAS_MAX_ARRIVALS`.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+ */
+games_result games_canicas_shown_landings(const games_canicas_game *game,
+                                          uint32_t *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+/**
+ * As `games_canicas_records_get`, for the rules `options` (NULL: the
+ * five-in-a-row game) under the Lines 98 rule when `lines98` is true (the
+ * 1992 rule when false): the two rules have separate records.
+ *
+ * # Safety
+ * `records` NULL or live; `options` NULL or readable; `out_record` NULL or writable.
+ */
+games_result games_canicas_records_get_lines98(const games_canicas_records *records,
+                                               const games_canicas_options *options,
+                                               bool lines98,
+                                               games_canicas_record *out_record);
 
 /**
  * Create a cancel token (not set) in `*out_token`. The caller owns it and

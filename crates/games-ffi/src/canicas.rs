@@ -120,6 +120,7 @@ impl games_canicas_options {
             min_line: u8::try_from(self.min_line).ok()?,
             arrivals: u8::try_from(self.arrivals).ok()?,
             start: u8::try_from(self.start).ok()?,
+            landings_shown: false,
         };
         rules.validate().ok().map(|()| rules)
     }
@@ -1226,3 +1227,6 @@ mod tests;
 
 pub use board::*;
 pub use records::*;
+
+mod lines98;
+pub use lines98::*;

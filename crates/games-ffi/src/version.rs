@@ -35,7 +35,10 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `games_backgammon_move` (it was `games_backgammon_play`, now the name of
 /// the call that plays one, as in the other games); the queries that can be
 /// refused take `const` handles.
-pub const GAMES_ABI_VERSION: u32 = 5;
+/// 6, the Lines 98 rule: `games_canicas_new_lines98`,
+/// `games_canicas_lines98`, `games_canicas_shown_landings` and
+/// `games_canicas_records_get_lines98` are new (nothing else changed).
+pub const GAMES_ABI_VERSION: u32 = 6;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

@@ -133,6 +133,10 @@ pub struct ArenaArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Play the Lines 98 rule: the player is shown where the next marbles
+    /// land.
+    #[arg(long)]
+    lines98: bool,
 }
 
 fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
@@ -189,7 +193,7 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     let count = (deals.end() - deals.start()).saturating_add(1);
     let progress = Progress::new("Color Lines arena", count, "deals");
     let report = run_arena(
-        args.variant.rules(),
+        args.variant.rules().with_landings_shown(args.lines98),
         deals,
         args.max_moves,
         budget,
@@ -218,8 +222,14 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
     say(
         output,
         &format!(
-            "Color Lines arena, {} variant, deals {deals_text}, at most {} moves a game",
-            args.variant, args.max_moves
+            "Color Lines arena, {} variant{}, deals {deals_text}, at most {} moves a game",
+            args.variant,
+            if args.lines98 {
+                " (Lines 98 rule: landing cells shown)"
+            } else {
+                ""
+            },
+            args.max_moves
         ),
     );
     say(
@@ -275,6 +285,11 @@ pub struct PlayArgs {
     /// Keep the records for this session only (read and write no file).
     #[arg(long)]
     no_records: bool,
+    /// Play the Lines 98 rule: the board shows (as `+`) the cells where the
+    /// next marbles land if the board stays as it is. Its records are kept
+    /// apart from the 1992 rule's.
+    #[arg(long)]
+    lines98: bool,
 }
 
 /// Where `games play canicas` keeps the records, if anywhere.
@@ -412,6 +427,16 @@ impl Look {
         }
     }
 
+    /// A free cell where a marble of `colour` lands (Lines 98 rule): a `+`,
+    /// in the marble's ANSI colour when colours are on.
+    fn landing(&self, colour: u8) -> String {
+        if self.colour && (1..=7).contains(&colour) {
+            format!("\x1b[3{colour}m+\x1b[0m")
+        } else {
+            "+".to_string()
+        }
+    }
+
     /// The legend of the marbles, in their own colours.
     fn legend(&self) -> String {
         let names: Vec<String> = (1u8..)
@@ -429,6 +454,7 @@ fn show(game: &Game, look: &Look, output: &mut dyn Write) {
     let state = game.state();
     let board = state.board();
     let size = board.size();
+    let landings = state.shown_landings();
     let mut text = String::from("   ");
     for c in 0..size {
         text.push(char::from(b'a' + c));
@@ -443,7 +469,11 @@ fn show(game: &Game, look: &Look, output: &mut dyn Write) {
                 Some((cell, k)) if k > 0 => {
                     text.push_str(&look.marble(k, look.arrived.contains(&cell)));
                 }
-                _ => text.push('.'),
+                _ => match cell.and_then(|cell| landings.iter().position(|&l| l == cell)) {
+                    // Lines 98 rule: where a marble of the bar lands.
+                    Some(i) => text.push_str(&look.landing(state.next_colours()[i])),
+                    None => text.push('.'),
+                },
             }
             text.push(' ');
         }
@@ -455,10 +485,19 @@ fn show(game: &Game, look: &Look, output: &mut dyn Write) {
         .iter()
         .map(|&k| look.marble(k, false))
         .collect();
+    let lands = if state.rules().landings_shown {
+        let cells: Vec<String> = landings
+            .iter()
+            .map(|&c| notation::cell_name(c, size))
+            .collect();
+        format!("  landing on {}", cells.join(", "))
+    } else {
+        String::new()
+    };
     say(
         output,
         &format!(
-            "Points {}  moves {}  next: {}",
+            "Points {}  moves {}  next: {}{lands}",
             state.score(),
             state.moves(),
             next.join(" ")
@@ -496,10 +535,12 @@ pub fn play(
     output: &mut dyn Write,
 ) -> Result<(), String> {
     let mut rng = GameRng::from_seed(args.seed);
-    let mut game = match args.deal {
-        Some(deal) => Game::of_variant(args.variant, deal),
-        None => Game::of_variant(args.variant, rng.next_u64()),
+    let rules = args.variant.rules().with_landings_shown(args.lines98);
+    let deal = match args.deal {
+        Some(deal) => deal,
+        None => rng.next_u64(),
     };
+    let mut game = Game::new(rules, deal).map_err(|e| e.to_string())?;
     // Records of every variant, kept in a file unless --no-records.
     let mut path = records_path(args);
     let mut records = match path.as_deref().map(load_records) {
@@ -518,12 +559,21 @@ pub fn play(
     say(
         output,
         &format!(
-            "Color Lines, {} in a row, deal {}.",
+            "Color Lines, {} in a row{}, deal {}.",
             args.variant,
+            if args.lines98 {
+                ", Lines 98 rule (+ marks where the next marbles land)"
+            } else {
+                ""
+            },
             game.state().deal()
         ),
     );
-    if let Some(best) = records.best(args.variant) {
+    if let Some(best) = records
+        .entry(&rules)
+        .filter(|e| e.games > 0)
+        .map(|e| e.best_points)
+    {
         say(output, &format!("Record for this variant: {best} points."));
     }
     say(

@@ -604,6 +604,80 @@ fn play_canicas_draws_letters_with_a_legend_and_marks_the_arrivals() {
     assert!(!text.contains('\x1b'), "{text}");
 }
 
+#[test]
+fn play_canicas_lines98_shows_where_the_next_marbles_land() {
+    // Spec, the Lines 98 rule: "the engine reports those cells (where each
+    // marble of the next bar would land if the board stayed as it is), and a
+    // host shows them." Deal 5's next marbles land on a5, i7 and h9 (the
+    // cells they arrive on after a3-a4 in the test above).
+    let args = [
+        "play",
+        "canicas",
+        "--deal",
+        "5",
+        "--no-records",
+        "--lines98",
+    ];
+    let text = succeeds(games(&args, "a3-a4\nquit\n"));
+    assert!(
+        text.contains("Lines 98 rule (+ marks where the next marbles land)"),
+        "{text}"
+    );
+    assert!(text.contains(" 5 + . . . . . . . . "), "{text}");
+    assert!(text.contains(" 7 . . . . . . . . + "), "{text}");
+    assert!(
+        text.contains("next: m b g  landing on a5, i7, h9"),
+        "{text}"
+    );
+    assert!(text.contains("Arrived on a5, i7, h9."), "{text}");
+    // After the move, the new bar's cells, as canicas-core computes them.
+    let mut state =
+        canicas_core::State::new(canicas_core::Rules::FIVE.with_landings_shown(true), 5).unwrap();
+    state
+        .play(canicas_core::parse_move("a3-a4", 9).unwrap())
+        .unwrap();
+    let cells: Vec<String> = state
+        .shown_landings()
+        .iter()
+        .map(|&c| canicas_core::notation::cell_name(c, 9))
+        .collect();
+    assert!(
+        text.contains(&format!("landing on {}", cells.join(", "))),
+        "{text}"
+    );
+    // Without the option nothing is shown.
+    let plain = succeeds(games(&args[..5], "quit\n"));
+    assert!(
+        !plain.contains("landing on") && !plain.contains(" + "),
+        "{plain}"
+    );
+}
+
+#[test]
+fn canicas_arena_plays_the_lines98_rule() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "arena",
+            "canicas",
+            "--deals",
+            "3..4",
+            "--max-moves",
+            "30",
+            "--nodes",
+            "20",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let v: serde_json::Value = serde_json::from_str(&succeeds(games(&args, ""))).unwrap();
+        v
+    };
+    let v = run(&["--lines98"]);
+    assert_eq!(v["rules"]["landings_shown"], true, "{v}");
+    assert_eq!(v["games"], 2);
+    let plain = run(&[]);
+    assert!(plain["rules"].get("landings_shown").is_none(), "{plain}");
+}
+
 /// The moves of a whole game of deal 7 (the first legal move each time),
 /// one a line, and the game they play.
 fn canicas_deal_7_to_the_end() -> (String, canicas_core::Game) {

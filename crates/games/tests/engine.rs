@@ -365,6 +365,65 @@ fn canicas_session_with_position_strings() {
     e.quit();
 }
 
+#[test]
+fn canicas_lines98_option_shows_the_landing_cells_in_position_strings() {
+    // Spec, the Lines 98 rule: "With the option on, the engine reports those
+    // cells (where each marble of the next bar would land if the board stayed
+    // as it is)".
+    use canicas_core::{parse_move, Rules, Setup, State};
+    let rules = Rules::FIVE.with_landings_shown(true);
+    let mut e = Engine::start(&["engine", "canicas", "--seed", "7"]);
+    e.send("ugi");
+    let hello = e.until("ugiok");
+    assert!(
+        hello.contains(&"option name Lines98 type check default false".to_string()),
+        "{hello:?}"
+    );
+    e.send("setoption name Lines98 value true");
+    e.send("setoption name Variant value five");
+    e.send("uginewgame");
+    e.send("position startpos");
+    e.send("query fen");
+    let mut dealt = State::new(rules, 7).unwrap();
+    let fen = dealt.to_fen();
+    assert!(fen.contains(" five+lines98 ") && fen.contains('@'), "{fen}");
+    assert_eq!(e.until("response"), vec![format!("response {fen}")]);
+    // The hint answers a legal move; after it the new landing cells are shown.
+    e.send("go nodes 50");
+    let best = e.until("bestmove").pop().unwrap();
+    let text = best.trim_start_matches("bestmove ").to_string();
+    dealt.play(parse_move(&text, 9).unwrap()).unwrap();
+    e.send(&format!("position startpos moves {text}"));
+    e.send("query fen");
+    assert_eq!(
+        e.until("response"),
+        vec![format!("response {}", dealt.to_fen())]
+    );
+    // Without the deal: what a player sees, read back; no move can be
+    // played on it (the landing cells after a move come from the deal).
+    let seen = Setup {
+        deal: None,
+        ..dealt.setup()
+    };
+    e.send(&format!("position fen {}", seen.to_fen()));
+    e.send("query fen");
+    assert_eq!(
+        e.until("response"),
+        vec![format!("response {}", seen.to_fen())]
+    );
+    let mv = canicas_core::move_text(dealt.legal_moves()[0], 9);
+    e.send(&format!("position fen {} moves {mv}", seen.to_fen()));
+    let err = e.until("info string error:");
+    assert!(err[0].contains("Lines 98"), "{err:?}");
+    // Bad values are refused; a string with wrong cells is refused.
+    e.send("setoption name Lines98 value maybe");
+    assert_eq!(e.until("info string error:").len(), 1);
+    let wrong = seen.to_fen().replace("five+lines98", "five");
+    e.send(&format!("position fen {wrong}"));
+    assert_eq!(e.until("info string error:").len(), 1);
+    e.quit();
+}
+
 /// Two Color Lines engines of ours take turns on one dealt game through the
 /// protocol (position strings with the deal) until it ends; canicas-core
 /// referees every move, and both engines agree on the final position.

@@ -209,6 +209,46 @@
 //! rollouts, 13.5 with the network) are for that easier game; this spec
 //! hides the landing cells, which costs this player a factor of about 4
 //! to 7.
+//!
+//! # The Lines 98 rule
+//!
+//! Under the Lines 98 rule ([`Rules::landings_shown`]) a [`View`] holds the
+//! cells where the marbles of the bar land if the board stays as it is.
+//! The pre-selection values a move that brings marbles with them on those
+//! cells (their lines removed) when the move leaves the cells free, and the
+//! search places them there; only a marble whose cell the move took is
+//! sampled (it goes on to the next free cell of an order the player does
+//! not see). Measured 2026-12-03 on deals the AI was never tuned on, at
+//! the default budget, `games arena canicas --lines98 --deals 5061..5160
+//! --max-moves 5000 --nodes 300 --millis 20 --threads 1 --json`: 156,295
+//! moves, 99 deaths (one game reached the cap), **63 deaths per 100,000
+//! moves** (95 % interval 52 to 77), 3.99 points per move, 1,563 moves per
+//! game (median 1,173), about 1.3 ms of CPU time per move; deals 5011–5060:
+//! 75,268 moves, 50 deaths, 66 (49 to 88), 4.01 points per move. With the
+//! cells used by the search only (not
+//! the pre-selection), the same deals: 154 (32,373 moves, interval 115 to
+//! 204). The oracle patch above, which also knows where a displaced marble
+//! goes, measured 75 on deals 1–150. The 1992 rule's player is unchanged.
+//!
+//! # A learned evaluation (2026-12-03): not used
+//!
+//! [`crate::learn`] holds an n-tuple network (every 5-cell window, a table
+//! per symmetry orbit; every 2 × 3 block, one table; free cells after the
+//! pending arrivals; 304,355 weights, colours encoded by first appearance
+//! so the seven share their weights) trained by TD(0) on afterstates
+//! (`examples/canicas_train.rs`), reward 1 per move plus 1 per marble
+//! removed, discount 0.9, the first 300 games played by the hand-made
+//! one-ply player. Picking among every legal move, its greedy player levelled
+//! off at about 75 moves per game: the maximum of a noisy value over a
+//! thousand moves is mostly noise (3,300 games, 272,768 moves: 1,294 deaths
+//! per 100,000 moves on deals 5001–5100, 100 deaths in 7,730 moves).
+//! Picking among the hand-made evaluation's best 8 moves (7,100 games,
+//! 1,017,137 moves, about 11 CPU minutes): 714 (100 deaths in 14,012 moves,
+//! interval 581 to 868), 0.5 ms per move; on the same deals this search
+//! at the default budget dies 426 times (100 deaths in 23,492 moves,
+//! interval 346 to 518; `games arena canicas --deals 5001..5100 --nodes 300
+//! --millis 20 --threads 1`), and the hand-made one-ply player 518 times
+//! (deals 1–500). So the search keeps the hand-made evaluation.
 
 mod eval;
 mod search;
@@ -216,19 +256,22 @@ mod search;
 use games_common::{Budget, CancelFlag, SearchStats};
 use serde::{Deserialize, Serialize};
 
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use crate::notation::NotationError;
 use crate::rules::{Rules, MAX_ARRIVALS};
 use crate::state::{Move, State, StateError};
 
 pub use search::{DEFAULT_NODES, DEFAULT_TIME};
 
-/// What the AI may see: the rules, the board and the "next" bar.
+/// What the AI may see: the rules, the board, the "next" bar and, under
+/// the Lines 98 rule ([`Rules::landings_shown`]), the cells where the
+/// marbles of the bar will land if the board stays as it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct View {
     rules: Rules,
     board: Board,
     next: Vec<u8>,
+    landings: Vec<Cell>,
 }
 
 impl View {
@@ -257,16 +300,53 @@ impl View {
                 .copied()
                 .take(usize::from(MAX_ARRIVALS))
                 .collect(),
+            landings: Vec::new(),
         })
     }
 
+    /// This view with the shown landing cells of the Lines 98 rule: where
+    /// the marbles of the bar land, in order of arrival, if the board stays
+    /// as it is. They must be free, distinct cells of the board, one per
+    /// marble of the bar (fewer only when fewer cells are free), under
+    /// rules with [`Rules::landings_shown`] on.
+    ///
+    /// ```
+    /// use canicas_core::{ai::View, Rules, State};
+    /// let state = State::new(Rules::FIVE.with_landings_shown(true), 4).unwrap();
+    /// let view = state.view();
+    /// assert_eq!(view.landings().len(), 3);
+    /// let again = View::new(*state.rules(), *state.board(), state.next_colours())
+    ///     .unwrap()
+    ///     .with_landings(view.landings())
+    ///     .unwrap();
+    /// assert_eq!(again, view);
+    /// ```
+    pub fn with_landings(mut self, landings: &[Cell]) -> Result<View, StateError> {
+        check_landings(&self.rules, &self.board, self.next.len(), landings)?;
+        self.landings = landings.to_vec();
+        Ok(self)
+    }
+
     /// A view of a state's parts (already consistent).
-    pub(crate) fn from_state_parts(rules: Rules, board: Board, next: &[u8]) -> View {
+    pub(crate) fn from_state_parts(
+        rules: Rules,
+        board: Board,
+        next: &[u8],
+        landings: Vec<Cell>,
+    ) -> View {
         View {
             rules,
             board,
             next: next.to_vec(),
+            landings,
         }
+    }
+
+    /// The shown landing cells (Lines 98 rule), in order of arrival; empty
+    /// under the 1992 rule, where they are hidden.
+    #[must_use]
+    pub fn landings(&self) -> &[Cell] {
+        &self.landings
     }
 
     /// The rules.
@@ -286,6 +366,40 @@ impl View {
     pub fn next(&self) -> &[u8] {
         &self.next
     }
+}
+
+/// Check shown landing cells (see [`View::with_landings`]): the Lines 98
+/// rule is on, and the cells are free, distinct, on the board, one per
+/// marble of a bar of `next` marbles (fewer only when no other cell is free).
+pub(crate) fn check_landings(
+    rules: &Rules,
+    board: &Board,
+    next: usize,
+    landings: &[Cell],
+) -> Result<(), StateError> {
+    use StateError::Inconsistent;
+    if !rules.landings_shown {
+        return Err(Inconsistent(
+            "landing cells are shown only under the Lines 98 rule",
+        ));
+    }
+    let mut seen = 0u128;
+    for &cell in landings {
+        if !board.contains(cell) || !board.is_free(cell) {
+            return Err(Inconsistent("a landing cell is off the board or taken"));
+        }
+        if seen & (1u128 << cell.0) != 0 {
+            return Err(Inconsistent("two marbles land on the same cell"));
+        }
+        seen |= 1u128 << cell.0;
+    }
+    let due = next.min(board.free_count() as usize);
+    if landings.len() != due {
+        return Err(Inconsistent(
+            "one landing cell per marble of the next bar (fewer only when fewer cells are free)",
+        ));
+    }
+    Ok(())
 }
 
 /// The answer of a hint search.
@@ -322,6 +436,16 @@ pub fn default_budget() -> Budget {
 #[must_use]
 pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
     search::search(view, budget, cancel)
+}
+
+/// The `k` moves of `view` the hint's search considers first: every legal
+/// move valued by the hand-made evaluation (a move that removes nothing
+/// costs the free cells of the marbles it brings), best first. Empty when
+/// there is no legal move. For players and trainers that choose among a
+/// few plausible moves.
+#[must_use]
+pub fn preselect(view: &View, k: usize) -> Vec<Move> {
+    search::preselect(view, k)
 }
 
 /// How a game played by the autoplayer ended.

@@ -89,28 +89,43 @@ impl Sample {
     }
 }
 
-/// Drop `colours` on free cells in the sample's order from `cursor` on;
-/// then remove the lines they form. `false` when the board filled up.
+/// Drop `colours` on free cells: marble `i` on its shown landing cell
+/// `landings[i]` (Lines 98 rule) while that cell is free, otherwise on the
+/// next free cell in the sample's order from `cursor` on (`*sampled` is then
+/// set: the result depends on the sample); then remove the lines they
+/// form. `false` when the board filled up.
 fn drop_arrivals(
     f: &mut Fast,
     t: &Tables,
     colours: &[u8],
+    landings: &[u8],
     sample: &Sample,
     cursor: &mut usize,
+    sampled: &mut bool,
 ) -> bool {
     let mut placed = [0usize; 8];
     let mut n = 0;
-    for &c in colours {
+    for (k, &c) in colours.iter().enumerate() {
         let free = f.free(t);
         if free == 0 {
             return false;
         }
-        let mut i = usize::from(sample.order[*cursor % sample.n]);
-        while free & (1u128 << i) == 0 {
+        let shown = landings
+            .get(k)
+            .map(|&l| usize::from(l))
+            .filter(|&l| free & (1u128 << l) != 0);
+        let i = if let Some(l) = shown {
+            l
+        } else {
+            *sampled = true;
+            let mut i = usize::from(sample.order[*cursor % sample.n]);
+            while free & (1u128 << i) == 0 {
+                *cursor += 1;
+                i = usize::from(sample.order[*cursor % sample.n]);
+            }
             *cursor += 1;
-            i = usize::from(sample.order[*cursor % sample.n]);
-        }
-        *cursor += 1;
+            i
+        };
         f.set(i, c);
         if n < placed.len() {
             placed[n] = i;
@@ -307,22 +322,28 @@ fn best_reply(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, d: &mut Deltas)
 }
 
 /// The value of one sample for a candidate: its arrivals (the colours of
-/// the bar) on the sample's cells, then the best reply.
+/// the bar) on their shown landing cells or the sample's cells, then the
+/// best reply; and whether the sample decided anything (if not, every
+/// sample gives this value).
 fn sample_value(
     mut g: Fast,
     removed: bool,
-    next: &[u8],
+    bar: (&[u8], &[u8]),
     ctx: (&Tables, &Weights, i64),
     sample: &Sample,
     d: &mut Deltas,
-) -> i64 {
+) -> (i64, bool) {
     let (t, wt, arrivals) = ctx;
+    let (next, landings) = bar;
     let mut cursor = 0usize;
+    let mut sampled = false;
     // A line removed brings no marbles, unless it emptied the board.
-    if (!removed || g.occ == 0) && !drop_arrivals(&mut g, t, next, sample, &mut cursor) {
-        return DEATH;
+    if (!removed || g.occ == 0)
+        && !drop_arrivals(&mut g, t, next, landings, sample, &mut cursor, &mut sampled)
+    {
+        return (DEATH, sampled);
     }
-    best_reply(&g, t, wt, arrivals, d)
+    (best_reply(&g, t, wt, arrivals, d), sampled)
 }
 
 fn view_seed(view: &View) -> u64 {
@@ -334,32 +355,32 @@ fn view_seed(view: &View) -> u64 {
     h
 }
 
-pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
-    let mut ctl = SearchControl::new(budget, cancel);
-    let rules = *view.rules();
-    let t = Tables::new(&rules);
-    let wt = Weights::for_rules(&rules);
-    let f = Fast::from_board(view.board());
-    let arrivals = i64::from(rules.arrivals);
-    let mut deltas = Box::new(Deltas::new());
+/// The `k` best moves on `f` by the static evaluation, best first: every
+/// move valued from the delta tables, the best [`ROOT_EXACT`] evaluated
+/// exactly (ties keep the order of the approximate values). Under the
+/// Lines 98 rule (`landings` not empty) a move that brings marbles is
+/// valued with them on their shown cells, when the move leaves those free.
+fn preselected(
+    f: &Fast,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    bar: (&[u8], &[u8]),
+    deltas: &mut Deltas,
+    k: usize,
+) -> Vec<Cand> {
     let mut scored = Vec::new();
-    scored_moves(&f, &t, &wt, arrivals, false, &mut deltas, |m| {
+    scored_moves(f, t, wt, arrivals, false, deltas, |m| {
         scored.push(m);
     });
-    if scored.is_empty() {
-        return Hint {
-            best: None,
-            value: 0.0,
-            stats: ctl.stats(),
-        };
-    }
     let n = top(&mut scored, ROOT_EXACT);
     let mut cands: Vec<Cand> = scored[..n]
         .iter()
         .map(|&(_, from, to)| {
-            let mut after = f;
-            let removed = apply(&mut after, &t, usize::from(from), usize::from(to)) > 0;
-            let pre = exact(&f, &t, &wt, arrivals, false, from, to);
+            let mut after = *f;
+            let removed = apply(&mut after, t, usize::from(from), usize::from(to)) > 0;
+            let pre = shown_value(&after, removed, t, wt, bar)
+                .unwrap_or_else(|| exact(f, t, wt, arrivals, false, from, to));
             Cand {
                 mv: Move::new(Cell(from), Cell(to)),
                 after,
@@ -372,11 +393,100 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
             }
         })
         .collect();
-    // Best first; ties keep the order of the approximate values.
     cands.sort_by_key(|c| std::cmp::Reverse(c.pre));
-    cands.truncate(TOP_K);
-    let mut rng = GameRng::from_seed(view_seed(view));
+    cands.truncate(k);
+    cands
+}
+
+/// The value of the board `after` a move that brings marbles, with them on
+/// their shown cells (Lines 98 rule) and their lines removed; `None` when
+/// the cells are not shown, the move removed a line (nothing arrives), or
+/// it took a shown cell (that marble goes to a cell the player does not
+/// know).
+fn shown_value(
+    after: &Fast,
+    removed: bool,
+    t: &Tables,
+    wt: &Weights,
+    bar: (&[u8], &[u8]),
+) -> Option<i64> {
+    let (next, landings) = bar;
+    if landings.is_empty() || (removed && after.occ != 0) {
+        return None;
+    }
+    let free = after.free(t);
+    if landings.iter().any(|&l| free & (1u128 << l) == 0) {
+        return None;
+    }
+    if landings.len() < next.len() {
+        // Fewer free cells than marbles due: they fill the board.
+        return Some(DEATH);
+    }
+    let mut g = *after;
+    let mut mask = 0u128;
+    for (&c, &l) in next.iter().zip(landings) {
+        g.set(usize::from(l), c);
+        mask |= 1u128 << l;
+    }
+    let mut lines = 0u128;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        lines |= g.lines_mask(t, i).0;
+    }
+    remove(&mut g, lines);
+    Some(if g.free(t) == 0 {
+        DEATH
+    } else {
+        evaluate(&g, t, wt)
+    })
+}
+
+/// The `k` moves of `view` the search would consider first (its static
+/// pre-selection), best first; empty when there is no legal move.
+pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
+    let rules = *view.rules();
+    let t = Tables::new(&rules);
+    let wt = Weights::for_rules(&rules);
+    let f = Fast::from_board(view.board());
+    let mut deltas = Box::new(Deltas::new());
+    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
+    let bar = (view.next(), landings.as_slice());
+    preselected(&f, &t, &wt, i64::from(rules.arrivals), bar, &mut deltas, k)
+        .into_iter()
+        .map(|c| c.mv)
+        .collect()
+}
+
+pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
+    let mut ctl = SearchControl::new(budget, cancel);
+    let rules = *view.rules();
+    let t = Tables::new(&rules);
+    let wt = Weights::for_rules(&rules);
+    let f = Fast::from_board(view.board());
+    let arrivals = i64::from(rules.arrivals);
+    let mut deltas = Box::new(Deltas::new());
     let next = view.next().to_vec();
+    // Lines 98 rule: where the marbles land if the board stays as it is.
+    let landings: Vec<u8> = view.landings().iter().map(|c| c.0).collect();
+    let mut cands = preselected(
+        &f,
+        &t,
+        &wt,
+        arrivals,
+        (&next, &landings),
+        &mut deltas,
+        TOP_K,
+    );
+    if cands.is_empty() {
+        return Hint {
+            best: None,
+            value: 0.0,
+            stats: ctl.stats(),
+        };
+    }
+    let mut rng = GameRng::from_seed(view_seed(view));
     let mut rounds = 0u32;
     'outer: loop {
         // A node here costs up to a tenth of a millisecond: look at the
@@ -393,17 +503,18 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
             let v = if let Some(v) = cand.fixed {
                 v
             } else {
-                let v = sample_value(
+                let (v, sampled) = sample_value(
                     cand.after,
                     cand.removed,
-                    &next,
+                    (&next, &landings),
                     (&t, &wt, arrivals),
                     &sample,
                     &mut deltas,
                 );
-                // After a line (on a board not emptied) no marble arrives:
+                // After a line (on a board not emptied) no marble arrives,
+                // and marbles that land on their shown cells are no chance:
                 // every sample gives the same value.
-                if cand.removed && cand.after.occ != 0 {
+                if !sampled {
                     cand.fixed = Some(v);
                 }
                 v
@@ -443,6 +554,87 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arrivals_land_on_their_shown_cells_while_free_and_are_sampled_otherwise() {
+        // Lines 98 rule: "the cells where they will land" are known, so the
+        // search places the marbles there; a marble whose shown cell the
+        // move took goes to "the next free cell of its preferred order",
+        // which the player does not know: that one is sampled.
+        let rules = crate::Rules::FIVE;
+        let t = Tables::new(&rules);
+        let board = crate::board_from_text(&format!("12{}", ".".repeat(79))).unwrap();
+        let sample = Sample::new(3, 81);
+        // Drop marbles of colours 3, 4, 5 on `f`: (board left, whether
+        // any marble was sampled).
+        let drop = |mut f: Fast, landings: &[u8]| {
+            let (mut cursor, mut sampled) = (0, false);
+            let alive = drop_arrivals(
+                &mut f,
+                &t,
+                &[3, 4, 5],
+                landings,
+                &sample,
+                &mut cursor,
+                &mut sampled,
+            );
+            assert!(alive);
+            (f, sampled)
+        };
+        let (f, sampled) = drop(Fast::from_board(&board), &[40, 41, 42]);
+        assert!(!sampled, "every marble on its shown cell");
+        assert_eq!((f.cells[40], f.cells[41], f.cells[42]), (3, 4, 5));
+        assert_eq!(f.occ.count_ones(), 5);
+        // The move took cell 41: the second marble is sampled elsewhere.
+        let mut taken = Fast::from_board(&board);
+        taken.set(41, 1);
+        let (f, sampled) = drop(taken, &[40, 41, 42]);
+        assert!(sampled);
+        assert_eq!((f.cells[40], f.cells[41], f.cells[42]), (3, 1, 5));
+        assert_eq!(f.occ.count_ones(), 6);
+        // Without shown cells (1992 rule) every marble is sampled.
+        let (f, sampled) = drop(Fast::from_board(&board), &[]);
+        assert!(sampled);
+        assert_eq!(f.occ.count_ones(), 5);
+    }
+
+    #[test]
+    fn under_lines98_a_move_is_valued_with_the_marbles_on_their_shown_cells() {
+        // "the cells where they will land if the board stays as it is": a
+        // move that leaves them free is valued with the marbles there (here
+        // the first one completes a line of 1s on row 1, which leaves).
+        let rules = crate::Rules::FIVE;
+        let t = Tables::new(&rules);
+        let wt = Weights::for_rules(&rules);
+        let board = crate::board_from_text(&format!("1111.{}2", ".".repeat(75))).unwrap();
+        let after = Fast::from_board(&board);
+        let next = [1u8, 3, 4];
+        let shown = [4u8, 40, 41];
+        let v = shown_value(&after, false, &t, &wt, (&next, &shown)).unwrap();
+        let mut expected = after;
+        expected.set(40, 3);
+        expected.set(41, 4);
+        for i in 0..4 {
+            expected.clear(i);
+        }
+        assert_eq!(
+            v,
+            evaluate(&expected, &t, &wt),
+            "the line of 1s left the board"
+        );
+        // Not shown (1992 rule), a line removed (nothing arrives), a shown
+        // cell taken by the move: valued as before.
+        assert_eq!(shown_value(&after, false, &t, &wt, (&next, &[])), None);
+        assert_eq!(shown_value(&after, true, &t, &wt, (&next, &shown)), None);
+        let mut taken = after;
+        taken.set(40, 2);
+        assert_eq!(shown_value(&taken, false, &t, &wt, (&next, &shown)), None);
+        // Fewer cells shown than marbles due: the board fills.
+        assert_eq!(
+            shown_value(&after, false, &t, &wt, (&next, &shown[..2])),
+            Some(DEATH)
+        );
+    }
 
     #[test]
     fn best_keeps_what_top_keeps_in_the_same_order() {

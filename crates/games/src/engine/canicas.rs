@@ -8,11 +8,16 @@
 //! a player sees: a move that forms a line can be played on it, a move that
 //! brings marbles cannot (the engine does not know where they land): the
 //! GUI, which holds the deal, sends the position after they land.
+//!
+//! The `Lines98` option plays the Lines 98 rule: position strings show the
+//! cells where the next marbles land (`352@c4,e5,g7 five+lines98`), and the
+//! hint uses them. Without a deal, no move can be played on such a string
+//! (even a line changes where the marbles land, by the deal's orders).
 
 use canicas_core::{ai, apply_on_board, move_text, parse_move, Rules, Setup, State, Variant};
 use games_common::Budget;
 
-use super::ugi::{parse_seed, Answer, Limits, Search, UgiGame, UgiRules, SEED_OPTION};
+use super::ugi::{parse_check, parse_seed, Answer, Limits, Search, UgiGame, UgiRules, SEED_OPTION};
 
 /// A position of the protocol: a whole game (deal known) or what a player sees.
 #[derive(Clone, Debug)]
@@ -20,14 +25,14 @@ pub enum CanicasPosition {
     /// A game with its deal: every move can be played.
     Game(Box<State>),
     /// Board, next bar, rules and score only.
-    Seen(Setup),
+    Seen(Box<Setup>),
 }
 
 impl CanicasPosition {
     fn setup(&self) -> Setup {
         match self {
             CanicasPosition::Game(s) => s.setup(),
-            CanicasPosition::Seen(s) => s.clone(),
+            CanicasPosition::Seen(s) => (**s).clone(),
         }
     }
 }
@@ -60,6 +65,7 @@ impl UgiGame for CanicasEngine {
     fn options(&self) -> Vec<String> {
         vec![
             "name Variant type combo default five var five var four".into(),
+            "name Lines98 type check default false".into(),
             format!(
                 "name Nodes type spin default {} min 1 max 100000000",
                 ai::DEFAULT_NODES
@@ -70,7 +76,17 @@ impl UgiGame for CanicasEngine {
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name.to_ascii_lowercase().as_str() {
-            "variant" => self.rules = Variant::parse(value).map_err(|e| e.to_string())?.rules(),
+            "variant" => {
+                self.rules = Variant::parse(value)
+                    .map_err(|e| e.to_string())?
+                    .rules()
+                    .with_landings_shown(self.rules.landings_shown);
+            }
+            "lines98" => {
+                self.rules = self
+                    .rules
+                    .with_landings_shown(parse_check("Lines98", value)?);
+            }
             "nodes" => {
                 self.nodes = value
                     .parse::<u64>()
@@ -122,7 +138,7 @@ impl UgiRules for CanicasPosition {
         let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
         Ok(match setup.to_state().map_err(|e| e.to_string())? {
             Some(state) => CanicasPosition::Game(Box::new(state)),
-            None => CanicasPosition::Seen(setup),
+            None => CanicasPosition::Seen(Box::new(setup)),
         })
     }
 
@@ -143,6 +159,12 @@ impl UgiRules for CanicasPosition {
                 let out = apply_on_board(&setup.board, &setup.rules, mv);
                 if let Some(e) = out.error {
                     return Err(e);
+                }
+                if setup.rules.landings_shown {
+                    return Err("under the Lines 98 rule the landing cells after a move \
+                                come from the deal, which this position does not have: \
+                                send the position after the move"
+                        .into());
                 }
                 if out.arrivals_needed {
                     return Err("it brings marbles and this position has no deal: \

@@ -1,0 +1,215 @@
+//! The Lines 98 rule through the C API: a game created with it shows where
+//! the next marbles land, the same cells as the Rust crate; its save
+//! carries the rule; its records are kept apart from the 1992 rule's.
+//!
+//! Spec: "With the option on, the engine reports those cells (where each
+//! marble of the next bar would land if the board stayed as it is), and a
+//! host shows them. […] Records are kept apart per rule."
+#![allow(unsafe_code)]
+
+use std::ptr;
+
+use canicas_core::{Game, Rules};
+use games_ffi::canicas::*;
+use games_ffi::games_result::*;
+
+/// The shown landing cells of a live game.
+fn shown(game: *const games_canicas_game) -> Vec<u32> {
+    let mut cells = [0u32; GAMES_CANICAS_MAX_ARRIVALS as usize];
+    let mut len = 0;
+    // SAFETY: a live handle, a local buffer of `cells.len()` cells and a
+    // local out-pointer.
+    let r =
+        unsafe { games_canicas_shown_landings(game, cells.as_mut_ptr(), cells.len(), &mut len) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    cells[..len].to_vec()
+}
+
+/// Whether a live game plays the Lines 98 rule.
+fn lines98(game: *const games_canicas_game) -> bool {
+    let mut on = false;
+    // SAFETY: a live handle and a local out-pointer.
+    assert_eq!(
+        unsafe { games_canicas_lines98(game, &mut on) },
+        GAMES_RESULT_OK
+    );
+    on
+}
+
+#[test]
+fn a_lines98_game_shows_the_cells_the_rust_crate_shows() {
+    let lines98_rules = Rules::FIVE.with_landings_shown(true);
+    let mut game = ptr::null_mut();
+    let mut plain = ptr::null_mut();
+    // SAFETY: NULL options (the five game) and local out-pointers.
+    unsafe {
+        assert_eq!(
+            games_canicas_new_lines98(ptr::null(), 9, &mut game),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(
+            games_canicas_new(ptr::null(), 9, &mut plain),
+            GAMES_RESULT_OK
+        );
+    }
+    assert!(lines98(game));
+    assert!(!lines98(plain));
+    let mut rust = Game::new(lines98_rules, 9).unwrap();
+    let expected = |g: &Game| -> Vec<u32> {
+        g.state()
+            .shown_landings()
+            .iter()
+            .map(|c| u32::from(c.0))
+            .collect()
+    };
+    assert_eq!(shown(game), expected(&rust));
+    assert_eq!(shown(game).len(), 3);
+    // The 1992 rule shows nothing.
+    assert_eq!(shown(plain), Vec::<u32>::new());
+    // After moves, still the crate's cells.
+    for _ in 0..5 {
+        let mv = rust.state().legal_moves()[0];
+        rust.play(mv).unwrap();
+        let c_move = games_canicas_move {
+            from: u32::from(mv.from.0),
+            to: u32::from(mv.to.0),
+        };
+        // SAFETY: a live handle.
+        assert_eq!(
+            unsafe { games_canicas_play(game, c_move, ptr::null_mut()) },
+            GAMES_RESULT_OK
+        );
+        assert_eq!(shown(game), expected(&rust));
+    }
+    // A buffer too small: the count needed, nothing written.
+    let mut one = [u32::MAX; 1];
+    let mut len = 0;
+    // SAFETY: a live handle, a one-cell buffer and a local out-pointer.
+    let r = unsafe { games_canicas_shown_landings(game, one.as_mut_ptr(), 1, &mut len) };
+    assert_eq!(
+        (r, len, one[0]),
+        (GAMES_RESULT_BUFFER_TOO_SMALL, 3, u32::MAX)
+    );
+    // The save carries the rule, and is the crate's save.
+    let mut len = 0;
+    // SAFETY: a live handle; a size query, then a buffer of that size.
+    let bytes = unsafe {
+        assert_eq!(
+            games_canicas_save(game, ptr::null_mut(), 0, &mut len),
+            GAMES_RESULT_BUFFER_TOO_SMALL
+        );
+        let mut bytes = vec![0u8; len];
+        assert_eq!(
+            games_canicas_save(game, bytes.as_mut_ptr(), len, &mut len),
+            GAMES_RESULT_OK
+        );
+        bytes
+    };
+    assert_eq!(String::from_utf8(bytes.clone()).unwrap(), rust.save());
+    let mut loaded = ptr::null_mut();
+    // SAFETY: a live slice and a local out-pointer.
+    assert_eq!(
+        unsafe { games_canicas_load(bytes.as_ptr(), bytes.len(), &mut loaded) },
+        GAMES_RESULT_OK
+    );
+    assert!(lines98(loaded));
+    assert_eq!(shown(loaded), expected(&rust));
+    // Bad rules create nothing; NULL out-pointers are refused.
+    let bad = games_canicas_options {
+        size: 12,
+        ..games_canicas_options::default()
+    };
+    let mut none = ptr::null_mut();
+    // SAFETY: readable options, a local out-pointer, then a NULL one.
+    unsafe {
+        assert_eq!(
+            games_canicas_new_lines98(&bad, 1, &mut none),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        assert!(none.is_null());
+        assert_eq!(
+            games_canicas_new_lines98(ptr::null(), 1, ptr::null_mut()),
+            GAMES_RESULT_NULL_PARAMETER
+        );
+        assert_eq!(
+            games_canicas_lines98(game, ptr::null_mut()),
+            GAMES_RESULT_NULL_PARAMETER
+        );
+        games_canicas_free(loaded);
+        games_canicas_free(game);
+        games_canicas_free(plain);
+    }
+}
+
+#[test]
+fn records_of_the_two_rules_are_kept_apart() {
+    let mut records = ptr::null_mut();
+    // SAFETY: a local out-pointer.
+    assert_eq!(
+        unsafe { games_canicas_records_new(&mut records) },
+        GAMES_RESULT_OK
+    );
+    for (lines98_on, deal) in [(true, 4u64), (false, 4)] {
+        let mut game = ptr::null_mut();
+        // SAFETY: NULL options and a local out-pointer.
+        unsafe {
+            let r = if lines98_on {
+                games_canicas_new_lines98(ptr::null(), deal, &mut game)
+            } else {
+                games_canicas_new(ptr::null(), deal, &mut game)
+            };
+            assert_eq!(r, GAMES_RESULT_OK);
+        }
+        let mut mv = games_canicas_move::default();
+        let mut n = 0;
+        // Play the first legal move until the board fills.
+        loop {
+            // SAFETY: a live handle, a one-move buffer and a local count.
+            let r = unsafe { games_canicas_legal_moves(game, &mut mv, 1, &mut n) };
+            if n == 0 {
+                break;
+            }
+            assert!(r == GAMES_RESULT_OK || r == GAMES_RESULT_BUFFER_TOO_SMALL);
+            let mut all = vec![games_canicas_move::default(); n];
+            // SAFETY: a live handle, a buffer of `n` moves and a local count.
+            unsafe {
+                assert_eq!(
+                    games_canicas_legal_moves(game, all.as_mut_ptr(), n, &mut n),
+                    GAMES_RESULT_OK
+                );
+                assert_eq!(
+                    games_canicas_play(game, all[0], ptr::null_mut()),
+                    GAMES_RESULT_OK
+                );
+            }
+        }
+        let mut summary = games_canicas_summary::default();
+        // SAFETY: live handles and a local out-pointer.
+        assert_eq!(
+            unsafe { games_canicas_records_finish(records, game, 1000, &mut summary) },
+            GAMES_RESULT_OK
+        );
+        assert!(summary.new_record, "each rule has its own first record");
+        // SAFETY: a live handle.
+        unsafe { games_canicas_free(game) };
+    }
+    let get = |on: bool| {
+        let mut record = games_canicas_record::default();
+        // SAFETY: a live handle, NULL options and a local out-pointer.
+        let r = unsafe { games_canicas_records_get_lines98(records, ptr::null(), on, &mut record) };
+        assert_eq!(r, GAMES_RESULT_OK);
+        record
+    };
+    assert_eq!(get(true).games, 1);
+    assert_eq!(get(false).games, 1);
+    let mut plain = games_canicas_record::default();
+    // SAFETY: a live handle, NULL options and a local out-pointer.
+    unsafe {
+        assert_eq!(
+            games_canicas_records_get(records, ptr::null(), &mut plain),
+            GAMES_RESULT_OK
+        );
+        games_canicas_records_free(records);
+    }
+    assert_eq!(plain, get(false));
+}
