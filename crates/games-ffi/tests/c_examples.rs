@@ -35,12 +35,16 @@ fn root() -> PathBuf {
 /// `make -C <root>/examples ARGS`, run from the temporary directory (so
 /// nothing depends on the caller's directory), with `CARGO_TARGET_DIR` set
 /// to `target_dir` or unset, and `CARGO` unset (cargo sets it for tests; the
-/// Makefile would run that cargo).
+/// Makefile would run that cargo), and `LD_LIBRARY_PATH` unset: cargo
+/// points it at the target's `debug/` folder, where an older
+/// `libgames_ffi.so` from a plain `cargo build` would be loaded before the
+/// one the shared examples link with their run path.
 fn make(args: &[&str], target_dir: Option<&str>) -> Output {
     let mut command = Command::new("make");
     command
         .current_dir(std::env::temp_dir())
         .env_remove("CARGO")
+        .env_remove("LD_LIBRARY_PATH")
         .arg("-C")
         .arg(root().join("examples"))
         .args(args);
