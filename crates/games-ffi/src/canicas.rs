@@ -413,6 +413,20 @@ pub unsafe extern "C" fn games_canicas_new(
     deal: u64,
     out_game: *mut *mut games_canicas_game,
 ) -> games_result {
+    // SAFETY: the options and out-pointer are as this function's contract requires.
+    unsafe { new_game(options, deal, false, out_game) }
+}
+
+/// `games_canicas_new` (`lines98` false) and `games_canicas_new_lines98`.
+///
+/// # Safety
+/// `options` NULL or readable; `out_game` NULL or writable.
+unsafe fn new_game(
+    options: *const games_canicas_options,
+    deal: u64,
+    lines98: bool,
+    out_game: *mut *mut games_canicas_game,
+) -> games_result {
     guard(|| {
         if out_game.is_null() {
             return GAMES_RESULT_NULL_PARAMETER;
@@ -421,7 +435,7 @@ pub unsafe extern "C" fn games_canicas_new(
         let Some(rules) = (unsafe { read_rules(options) }) else {
             return GAMES_RESULT_INVALID_PARAMETER;
         };
-        let Ok(game) = Game::new(rules, deal) else {
+        let Ok(game) = Game::new(rules.with_landings_shown(lines98), deal) else {
             return GAMES_RESULT_INVALID_PARAMETER;
         };
         let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));

@@ -26,21 +26,8 @@ pub unsafe extern "C" fn games_canicas_new_lines98(
     deal: u64,
     out_game: *mut *mut games_canicas_game,
 ) -> games_result {
-    guard(|| {
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: NULL or readable, per the caller.
-        let Some(rules) = (unsafe { read_rules(options) }) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let Ok(game) = Game::new(rules.with_landings_shown(true), deal) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(handle, out_game) }
-    })
+    // SAFETY: the options and out-pointer are as this function's contract requires.
+    unsafe { new_game(options, deal, true, out_game) }
 }
 
 /// Whether the game plays the Lines 98 rule, in `*out_on`.

@@ -157,26 +157,7 @@ pub unsafe extern "C" fn games_canicas_records_get(
     out_record: *mut games_canicas_record,
 ) -> games_result {
     // SAFETY: the handle and pointers are as this function's contract requires.
-    unsafe {
-        with_handle(records, |r| {
-            let Some(rules) = read_rules(options) else {
-                return GAMES_RESULT_INVALID_PARAMETER;
-            };
-            let record = r
-                .value
-                .entry(&rules)
-                .map(|e| games_canicas_record {
-                    best_points: e.best_points,
-                    games: e.games,
-                    total_points: e.total_points,
-                    total_moves: e.total_moves,
-                    replays: e.replays,
-                    replay_best_points: e.replay_best_points,
-                })
-                .unwrap_or_default();
-            write_out(out_record, record)
-        })
-    }
+    unsafe { games_canicas_records_get_lines98(records, options, false, out_record) }
 }
 
 /// Save the records of every variant as versioned JSON bytes (not
