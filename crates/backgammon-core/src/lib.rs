@@ -58,6 +58,7 @@ mod position_id;
 mod pubeval;
 mod rules;
 mod sample;
+pub mod train;
 mod turn;
 mod xgid;
 

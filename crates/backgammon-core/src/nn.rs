@@ -241,7 +241,7 @@ impl Net {
     }
 
     /// One TD step: move the outputs for `after` towards `target`.
-    fn learn(&mut self, after: &Position, target: &Probs, alpha: f32, s: &mut Scratch) {
+    pub(crate) fn learn(&mut self, after: &Position, target: &Probs, alpha: f32, s: &mut Scratch) {
         let h = self.hidden;
         let out = self.forward(after, s);
         // Output deltas (pre-activation), recomputing output pre-activations.
