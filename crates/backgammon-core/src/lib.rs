@@ -44,12 +44,15 @@
 
 mod ai;
 mod arena;
+pub mod bearoff;
 mod board;
+mod dense;
 mod dice;
 mod eval;
 pub mod fibs;
 mod game;
 mod movegen;
+pub mod neural;
 pub mod nn;
 mod notation;
 pub mod outcome;

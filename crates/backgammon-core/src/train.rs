@@ -1,4 +1,5 @@
-//! Resumable, deterministic self-play training by TD(λ).
+//! Resumable, deterministic self-play training by TD(λ) of the networks
+//! of [`crate::neural`].
 //!
 //! A [`Trainer`] holds everything a run needs to go on: the network, the
 //! seeded dice generator ([`GameRng`], saved as its seed and its position in
@@ -25,10 +26,11 @@ use thiserror::Error;
 use crate::board::Position;
 use crate::dice::Dice;
 use crate::movegen::legal_positions_into;
-use crate::nn::{equity, invert, Net, Probs, Scratch};
+use crate::neural::{to_array, Evaluator, Out, Scratch};
+use crate::outcome::Outcomes;
 
 const MAGIC: &[u8; 4] = b"BGCK";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The longest game played (a safety net: real games end long before).
 const MAX_TURNS: usize = 2000;
 
@@ -37,8 +39,10 @@ const MAX_TURNS: usize = 2000;
 pub struct TrainConfig {
     /// Seed of the initial weights and of the dice.
     pub seed: u64,
-    /// Hidden units.
+    /// Hidden units of the contact network.
     pub hidden: usize,
+    /// Hidden units of the race network.
+    pub race_hidden: usize,
     /// Learning rate at the start; after `g` games it is
     /// `alpha · 100,000 / (100,000 + g)`, at least a tenth of `alpha`.
     pub alpha: f32,
@@ -64,11 +68,11 @@ pub struct Trainer {
     cfg: TrainConfig,
     games: u64,
     rng: GameRng,
-    net: Net,
+    net: Evaluator,
     scratch: Scratch,
     buf: Vec<Position>,
     /// The positions of the current game and their chances.
-    trail: Vec<(Position, Probs)>,
+    trail: Vec<(Position, Out)>,
 }
 
 impl Trainer {
@@ -76,7 +80,11 @@ impl Trainer {
     #[must_use]
     pub fn new(cfg: TrainConfig) -> Trainer {
         let mut rng = GameRng::from_seed(cfg.seed);
-        let net = Net::random(cfg.hidden.clamp(1, 1024), &mut rng);
+        let net = Evaluator::random(
+            cfg.hidden.clamp(1, 1024),
+            cfg.race_hidden.clamp(1, 1024),
+            &mut rng,
+        );
         Trainer {
             cfg,
             games: 0,
@@ -100,9 +108,9 @@ impl Trainer {
         self.games
     }
 
-    /// The network as trained so far.
+    /// The networks as trained so far.
     #[must_use]
-    pub fn net(&self) -> &Net {
+    pub fn net(&self) -> &Evaluator {
         &self.net
     }
 
@@ -126,14 +134,14 @@ impl Trainer {
         self.trail.clear();
         for _ in 0..MAX_TURNS {
             legal_positions_into(&pos, dice, &mut self.buf);
-            let mut best: Option<(Position, Probs)> = None;
+            let mut best: Option<(Position, Out)> = None;
             let mut best_eq = f32::NEG_INFINITY;
             for r in &self.buf {
-                let v = self.net.evaluate(r, &mut self.scratch);
-                let e = equity(&v);
+                let v = self.net.outcomes(r, false, &mut self.scratch);
+                let e = v.equity();
                 if e > best_eq {
                     best_eq = e;
-                    best = Some((*r, v));
+                    best = Some((*r, to_array(&v)));
                 }
             }
             let Some((after, value)) = best else { break };
@@ -147,15 +155,15 @@ impl Trainer {
         // λ-returns, from the end: the last position's is its own value
         // (exact when the game is over).
         let lambda = self.cfg.lambda.clamp(0.0, 1.0);
-        let mut next: Option<(Probs, Probs)> = None; // (value, λ-return) of t + 1
-        let mut targets: Vec<Probs> = Vec::with_capacity(self.trail.len());
+        let mut next: Option<(Out, Out)> = None; // (value, λ-return) of t + 1
+        let mut targets: Vec<Out> = Vec::with_capacity(self.trail.len());
         for &(_, v) in self.trail.iter().rev() {
             let g = match next {
                 None => v,
                 Some((nv, nr)) => {
                     // Both seen from the other side: invert.
                     let (nv, nr) = (invert(&nv), invert(&nr));
-                    [0, 1, 2].map(|o| (1.0 - lambda) * nv[o] + lambda * nr[o])
+                    [0, 1, 2, 3, 4].map(|o| (1.0 - lambda) * nv[o] + lambda * nr[o])
                 }
             };
             targets.push(g);
@@ -163,9 +171,10 @@ impl Trainer {
         }
         // `targets` is reversed; the last position is not learned (final).
         let n = self.trail.len();
+        // (Positions answered exactly teach nothing: `learn` skips them.)
         for (t, &(p, _)) in self.trail.iter().enumerate().take(n.saturating_sub(1)) {
             if let Some(target) = targets.get(n - 1 - t) {
-                self.net.learn(&p, target, alpha, &mut self.scratch);
+                let _ = self.net.learn(&p, target, alpha, &mut self.scratch);
             }
         }
         self.games += 1;
@@ -180,6 +189,7 @@ impl Trainer {
         v.extend_from_slice(&VERSION.to_le_bytes());
         v.extend_from_slice(&self.cfg.seed.to_le_bytes());
         v.extend_from_slice(&(self.cfg.hidden as u64).to_le_bytes());
+        v.extend_from_slice(&(self.cfg.race_hidden as u64).to_le_bytes());
         v.extend_from_slice(&self.cfg.alpha.to_le_bytes());
         v.extend_from_slice(&self.cfg.lambda.to_le_bytes());
         v.extend_from_slice(&self.games.to_le_bytes());
@@ -203,20 +213,22 @@ impl Trainer {
         }
         let seed = r.u64()?;
         let hidden = usize::try_from(r.u64()?).map_err(|_| bad("hidden units"))?;
+        let race_hidden = usize::try_from(r.u64()?).map_err(|_| bad("hidden units"))?;
         let alpha = f32::from_bits(r.u32()?);
         let lambda = f32::from_bits(r.u32()?);
         let games = r.u64()?;
         let rng_seed = r.u64()?;
         let word_pos = u128::from_le_bytes(r.take(16)?.try_into().map_err(|_| bad("rng"))?);
         let rng = rng_at(rng_seed, word_pos)?;
-        let net = Net::from_bytes(r.rest()).ok_or(bad("network weights"))?;
-        if net.hidden() != hidden || !alpha.is_finite() || !lambda.is_finite() {
+        let net = Evaluator::from_bytes(r.rest()).ok_or(bad("network weights"))?;
+        if net.hidden() != (hidden, race_hidden) || !alpha.is_finite() || !lambda.is_finite() {
             return Err(bad("settings do not match the weights"));
         }
         Ok(Trainer {
             cfg: TrainConfig {
                 seed,
                 hidden,
+                race_hidden,
                 alpha,
                 lambda,
             },
@@ -254,6 +266,18 @@ impl Trainer {
     pub fn load(path: &Path) -> Result<Trainer, CheckpointError> {
         Trainer::from_bytes(&fs::read(path)?)
     }
+}
+
+/// The same chances seen from the other side.
+fn invert(o: &Out) -> Out {
+    let v = Outcomes {
+        win: o[0],
+        win_gammon: o[1],
+        win_backgammon: o[2],
+        lose_gammon: o[3],
+        lose_backgammon: o[4],
+    };
+    to_array(&v.invert())
 }
 
 fn bad(what: &'static str) -> CheckpointError {
@@ -301,6 +325,7 @@ mod tests {
     const TINY: TrainConfig = TrainConfig {
         seed: 9,
         hidden: 4,
+        race_hidden: 3,
         alpha: 0.1,
         lambda: 0.7,
     };
