@@ -31,6 +31,7 @@ use crate::board::Position;
 use crate::dice::Dice;
 use crate::eval::{evaluate, DEFAULT_WEIGHTS};
 use crate::movegen::{legal_plays, legal_positions_into, Play};
+use crate::neural::{self, Evaluator};
 use crate::nn::{self, Net, Scratch};
 use crate::outcome::Outcomes;
 
@@ -80,6 +81,50 @@ pub struct AiMove {
     pub stats: SearchStats,
 }
 
+/// What scores positions for a level: the TD network of [`crate::nn`],
+/// the networks of [`crate::neural`], or (Easy, and without shipped
+/// weights) the heuristic of [`crate::eval`].
+enum Scorer<'a> {
+    Td(&'a Net, Scratch),
+    Neural(&'a Evaluator, neural::Scratch),
+    Heuristic,
+}
+
+impl Scorer<'_> {
+    /// The score of a play's result at the root (the last roll of a race
+    /// solved exactly).
+    fn root(&mut self, after: &Position, race: bool) -> f32 {
+        match self {
+            Scorer::Td(n, s) => n.outcomes(after, true, s).equity(),
+            Scorer::Neural(e, s) => e.outcomes(after, true, s).equity(),
+            Scorer::Heuristic => evaluate(after, race, &DEFAULT_WEIGHTS),
+        }
+    }
+
+    /// The score of an opponent's reply in the 2-ply search.
+    fn leaf(&mut self, after: &Position, race: bool) -> f32 {
+        match self {
+            Scorer::Td(n, s) => n.outcomes(after, false, s).equity(),
+            Scorer::Neural(e, s) => e.outcomes(after, false, s).equity(),
+            Scorer::Heuristic => squash(evaluate(after, race, &DEFAULT_WEIGHTS)),
+        }
+    }
+
+    /// The score of a finished game for the side that just moved.
+    fn finished(&self, won: bool, kind: crate::WinKind) -> f32 {
+        match self {
+            Scorer::Heuristic => {
+                if won {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            _ => Outcomes::certain(won, kind).equity(),
+        }
+    }
+}
+
 /// The play `level` chooses for `dice` in `position` (side on roll moves).
 ///
 /// `rng` is used by Easy only. The search stops at the budget or when
@@ -94,26 +139,51 @@ pub fn ai_move(
     budget: Budget,
     cancel: &CancelFlag,
 ) -> AiMove {
+    let scorer = match (level, nn::shipped()) {
+        (Level::Easy, _) | (_, None) => Scorer::Heuristic,
+        (_, Some(n)) => Scorer::Td(n, Scratch::default()),
+    };
+    search(position, dice, level, rng, budget, cancel, scorer)
+}
+
+/// As [`ai_move`] for Normal (1-ply) and Hard (2-ply), scoring positions
+/// with the networks `ev` of [`crate::neural`] (Easy as in [`ai_move`]).
+#[must_use]
+pub fn ai_move_neural(
+    position: &Position,
+    dice: Dice,
+    level: Level,
+    ev: &Evaluator,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> AiMove {
+    let scorer = match level {
+        Level::Easy => Scorer::Heuristic,
+        _ => Scorer::Neural(ev, neural::Scratch::default()),
+    };
+    let mut rng = GameRng::from_seed(0);
+    search(position, dice, level, &mut rng, budget, cancel, scorer)
+}
+
+fn search(
+    position: &Position,
+    dice: Dice,
+    level: Level,
+    rng: &mut GameRng,
+    budget: Budget,
+    cancel: &CancelFlag,
+    mut scorer: Scorer<'_>,
+) -> AiMove {
     let mut ctl = SearchControl::new(budget, cancel);
     let plays = legal_plays(position, dice);
     let race = position.is_race();
-    let net = if level == Level::Easy {
-        None
-    } else {
-        nn::shipped()
-    };
-    let mut scratch = Scratch::default();
     // 1-ply scores, in generation order; stop early on budget.
     let mut scored: Vec<(f32, usize)> = Vec::with_capacity(plays.len());
     for (i, p) in plays.iter().enumerate() {
         if !ctl.tick() {
             break;
         }
-        let s = match net {
-            Some(n) => n.outcomes(p.result(), true, &mut scratch).equity(),
-            None => evaluate(p.result(), race, &DEFAULT_WEIGHTS),
-        };
-        scored.push((s, i));
+        scored.push((scorer.root(p.result(), race), i));
     }
     let fallback = plays
         .first()
@@ -161,7 +231,7 @@ pub fn ai_move(
             let mut buf = Vec::with_capacity(64);
             for &(_, i) in scored.iter().take(HARD_CANDIDATES) {
                 let Some(p) = plays.get(i) else { continue };
-                let Some(v) = two_ply(p.result(), net, &mut ctl, &mut buf, &mut scratch) else {
+                let Some(v) = two_ply(p.result(), &mut scorer, &mut ctl, &mut buf) else {
                     break;
                 };
                 if best.is_none_or(|(bv, _)| v > bv) {
@@ -192,20 +262,12 @@ fn squash(x: f32) -> f32 {
 /// the budget ran out.
 fn two_ply(
     after: &Position,
-    net: Option<&Net>,
+    scorer: &mut Scorer<'_>,
     ctl: &mut SearchControl<'_>,
     buf: &mut Vec<Position>,
-    scratch: &mut Scratch,
 ) -> Option<f32> {
     if let Some((winner, kind)) = after.outcome() {
-        let won = winner == crate::Side::OnRoll;
-        return Some(if net.is_some() {
-            Outcomes::certain(won, kind).equity()
-        } else if won {
-            1.0
-        } else {
-            -1.0
-        });
+        return Some(scorer.finished(winner == crate::Side::OnRoll, kind));
     }
     let opp = after.flip();
     let race = opp.is_race();
@@ -217,10 +279,7 @@ fn two_ply(
             if !ctl.tick() {
                 return None;
             }
-            let s = match net {
-                Some(n) => n.outcomes(r, false, scratch).equity(),
-                None => squash(evaluate(r, race, &DEFAULT_WEIGHTS)),
-            };
+            let s = scorer.leaf(r, race);
             if s > best {
                 best = s;
             }

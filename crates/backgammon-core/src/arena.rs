@@ -171,6 +171,32 @@ fn play_timed(
     ai_seed: u64,
     micros: &mut [Vec<u32>; 2],
 ) -> Option<GameResult> {
+    play_by(
+        &mut |seat, position, dice, rng| seats[seat].choose(position, dice, rng),
+        dice_seed,
+        ai_seed,
+        micros,
+    )
+}
+
+/// One game between two players given as a function of the seat (0 for
+/// [`Player::First`]), the position and the dice: [`play_game`] for agents
+/// that are not an [`Agent`] (a network being trained, say). Dice come
+/// from `dice_seed`, the players' randomness from `ai_seed`.
+pub fn play_game_by(
+    choose: &mut dyn FnMut(usize, &Position, Dice, &mut GameRng) -> Play,
+    dice_seed: u64,
+    ai_seed: u64,
+) -> Option<GameResult> {
+    play_by(choose, dice_seed, ai_seed, &mut [Vec::new(), Vec::new()])
+}
+
+fn play_by(
+    choose: &mut dyn FnMut(usize, &Position, Dice, &mut GameRng) -> Play,
+    dice_seed: u64,
+    ai_seed: u64,
+    micros: &mut [Vec<u32>; 2],
+) -> Option<GameResult> {
     let mut dice_rng = GameRng::from_seed(dice_seed);
     let mut ai_rng = GameRng::from_seed(ai_seed);
     let opening = Opening::roll(&mut dice_rng);
@@ -188,9 +214,8 @@ fn play_timed(
             },
         };
         let seat = state.turn().index();
-        let agent = seats[seat];
         let started = std::time::Instant::now();
-        let play = agent.choose(state.position(), dice, &mut ai_rng);
+        let play = choose(seat, state.position(), dice, &mut ai_rng);
         let us = u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX);
         if let Some(v) = micros.get_mut(seat) {
             v.push(us);

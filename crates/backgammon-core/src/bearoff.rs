@@ -60,6 +60,33 @@ const fn binomials() -> [[u32; 7]; 22] {
 }
 const BINOM: [[u32; 7]; 22] = binomials();
 
+/// `SKIP[left][rest][c]`: the boards that agree so far, with `left`
+/// checkers still to place, `rest` points after this one, and fewer than
+/// `c` checkers on this one: the sum over `v < c` of C(left − v + rest, rest).
+const fn skips() -> [[[u32; 16]; 6]; 16] {
+    let mut t = [[[0u32; 16]; 6]; 16];
+    let mut left = 0;
+    while left < 16 {
+        let mut rest = 0;
+        while rest < 6 {
+            let mut c = 1;
+            while c < 16 {
+                let add = if c - 1 <= left {
+                    BINOM[left - (c - 1) + rest][rest]
+                } else {
+                    0
+                };
+                t[left][rest][c] = t[left][rest][c - 1] + add;
+                c += 1;
+            }
+            rest += 1;
+        }
+        left += 1;
+    }
+    t
+}
+const SKIP: [[[u32; 16]; 6]; 16] = skips();
+
 /// The index of a home board in the database (its rank among all boards of
 /// at most 15 checkers, point 1 first); `None` above 15 checkers.
 #[must_use]
@@ -71,54 +98,62 @@ pub fn index(h: &Home) -> Option<usize> {
         if c > left {
             return None;
         }
-        let rest = 6 - p;
-        // Boards agreeing so far with fewer checkers on point p.
-        for v in 0..c {
-            rank += BINOM[left - v + rest][rest] as usize;
-        }
+        rank += SKIP[left][6 - p][c] as usize;
         left -= c;
     }
     Some(rank)
 }
 
 /// The boards reachable from `h` with `dice` (every legal one-sided play),
-/// deduplicated, into `out`.
-fn plays(h: &Home, dice: Dice, out: &mut Vec<Home>) {
+/// deduplicated, into `out`; `tmp` is scratch space.
+fn plays(h: &Home, dice: Dice, out: &mut Vec<Home>, tmp: &mut Vec<Home>) {
     out.clear();
     let (a, b) = (dice.high(), dice.low());
     if a == b {
-        walk(h, &[a; 4], out);
+        out.push(*h);
+        for _ in 0..4 {
+            step_all(out, a, tmp);
+        }
     } else {
-        walk(h, &[a, b], out);
-        walk(h, &[b, a], out);
+        for (x, y) in [(a, b), (b, a)] {
+            tmp.clear();
+            tmp.push(*h);
+            let mut once = Vec::new();
+            step_all(tmp, x, &mut once);
+            step_all(tmp, y, &mut once);
+            out.append(tmp);
+        }
+        out.sort_unstable();
+        out.dedup();
     }
-    out.sort_unstable();
-    out.dedup();
 }
 
-fn walk(h: &Home, dice: &[u8], out: &mut Vec<Home>) {
-    let Some((&d, rest)) = dice.split_first() else {
-        out.push(*h);
-        return;
-    };
-    let Some(top) = (1..=6).rev().find(|&p| h[p] > 0) else {
-        out.push(*h); // all off: the game is over
-        return;
-    };
+/// Replace every board of `boards` by the boards one die `d` makes of it
+/// (a finished board stays), deduplicated.
+fn step_all(boards: &mut Vec<Home>, d: u8, tmp: &mut Vec<Home>) {
+    tmp.clear();
     let d = usize::from(d);
-    for p in 1..=top {
-        if h[p] == 0 {
+    for h in boards.iter() {
+        let Some(top) = (1..=6).rev().find(|&p| h[p] > 0) else {
+            tmp.push(*h); // all off: the game is over
             continue;
+        };
+        for p in 1..=top {
+            if h[p] == 0 || (p < d && p != top) {
+                // Bearing off with a larger die: only from the highest point.
+                continue;
+            }
+            let mut n = *h;
+            n[p] -= 1;
+            if p > d {
+                n[p - d] += 1;
+            }
+            tmp.push(n);
         }
-        let mut n = *h;
-        n[p] -= 1;
-        if p > d {
-            n[p - d] += 1;
-        } else if p < d && p != top {
-            continue; // bearing off with a larger die: only the highest
-        }
-        walk(&n, rest, out);
     }
+    tmp.sort_unstable();
+    tmp.dedup();
+    std::mem::swap(boards, tmp);
 }
 
 fn boards() -> Vec<Home> {
@@ -154,7 +189,10 @@ impl Bearoff {
         let mut dist = vec![0f32; POSITIONS * TURNS];
         let mut mean = vec![0f32; POSITIONS];
         let mut first = vec![0f32; POSITIONS * TURNS];
-        let mut kids = Vec::with_capacity(64);
+        // Mean turns to the first checker off (0 with one off already).
+        let mut fmean = vec![0f32; POSITIONS];
+        let mut kids = Vec::with_capacity(256);
+        let mut tmp = Vec::with_capacity(256);
         let rolls = Dice::all_21();
         for h in &order {
             let Some(i) = index(h) else { continue };
@@ -168,7 +206,7 @@ impl Bearoff {
             let mut acc = [0f32; TURNS];
             let mut acc_first = [0f32; TURNS];
             for &(dice, w) in &rolls {
-                plays(h, dice, &mut kids);
+                plays(h, dice, &mut kids, &mut tmp);
                 let w = f32::from(w) / 36.0;
                 // The play needing the fewest turns on average (ties: lowest index).
                 let mut best: Option<(f32, usize)> = None;
@@ -179,7 +217,7 @@ impl Bearoff {
                         best = Some((mean[j], j));
                     }
                     if full {
-                        let mf = first_mean(&first, j);
+                        let mf = fmean[j];
                         if best_first.is_none_or(|(m, bj)| mf < m || (mf == m && j < bj)) {
                             best_first = Some((mf, j));
                         }
@@ -200,6 +238,11 @@ impl Bearoff {
                 .sum::<f32>();
             if full {
                 first[i * TURNS..(i + 1) * TURNS].copy_from_slice(&acc_first);
+                fmean[i] = acc_first
+                    .iter()
+                    .enumerate()
+                    .map(|(t, &p)| t as f32 * p)
+                    .sum::<f32>();
             } else {
                 first[i * TURNS] = 1.0;
             }
@@ -227,12 +270,6 @@ impl Bearoff {
         let i = index(h)?;
         self.first.get(i * TURNS..(i + 1) * TURNS)
     }
-}
-
-fn first_mean(first: &[f32], j: usize) -> f32 {
-    first.get(j * TURNS..(j + 1) * TURNS).map_or(0.0, |d| {
-        d.iter().enumerate().map(|(t, &p)| t as f32 * p).sum()
-    })
 }
 
 /// `acc[t + 1] += w · d[t]`, the last bin keeping the overflow.
@@ -351,6 +388,7 @@ mod tests {
         // The opponent far away on its own 1 point (no contact).
         let rolls = Dice::all_21();
         let mut kids = Vec::new();
+        let mut tmp = Vec::new();
         let mut gen = Vec::new();
         for (n, h) in boards().iter().enumerate().step_by(97) {
             let mut me = [0u8; 26];
@@ -361,7 +399,7 @@ mod tests {
                 continue; // no checker left at all
             };
             let (dice, _) = rolls[n % 21];
-            plays(h, dice, &mut kids);
+            plays(h, dice, &mut kids, &mut tmp);
             legal_positions_into(&p, dice, &mut gen);
             let mut from_gen: Vec<Home> = gen
                 .iter()

@@ -65,9 +65,10 @@ pub mod train;
 mod turn;
 mod xgid;
 
-pub use ai::{ai_move, AiMove, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES};
+pub use ai::{ai_move, ai_move_neural, AiMove, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES};
 pub use arena::{
-    play_game, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate, SideReport,
+    play_game, play_game_by, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes,
+    Estimate, SideReport,
 };
 pub use board::{Position, PositionError, Side, SideCounts, WinKind, BAR, CHECKERS, OFF};
 pub use dice::{Dice, DiceError};

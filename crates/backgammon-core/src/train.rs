@@ -268,6 +268,19 @@ impl Trainer {
     }
 }
 
+/// The networks in `bytes`: weights as [`Evaluator::to_bytes`] writes
+/// them, or a checkpoint (then with its games played).
+///
+/// # Errors
+/// [`CheckpointError::Malformed`] when the bytes are neither.
+pub fn evaluator_from_bytes(bytes: &[u8]) -> Result<(Evaluator, Option<u64>), CheckpointError> {
+    if let Some(ev) = Evaluator::from_bytes(bytes) {
+        return Ok((ev, None));
+    }
+    let t = Trainer::from_bytes(bytes)?;
+    Ok((t.net, Some(t.games)))
+}
+
 /// The same chances seen from the other side.
 fn invert(o: &Out) -> Out {
     let v = Outcomes {
@@ -380,6 +393,10 @@ mod tests {
                 bad.len()
             );
         }
+        let (ev, games) = evaluator_from_bytes(&bytes).unwrap();
+        assert_eq!((&ev, games), (t.net(), Some(1)));
+        assert_eq!(evaluator_from_bytes(&ev.to_bytes()).unwrap(), (ev, None));
+        assert!(evaluator_from_bytes(b"BGE1").is_err());
         let missing = Trainer::load(Path::new("/nonexistent/dir/ckpt"));
         assert!(matches!(missing, Err(CheckpointError::Io(_))));
     }

@@ -1,9 +1,11 @@
 //! The evaluation's outcome model where the result is known exactly: the
 //! AI levels must save the backgammon, and the gammon, when a play does.
 
+use backgammon_core::neural::Evaluator;
 use backgammon_core::outcome::exact;
 use backgammon_core::{
-    ai_move, legal_plays, Budget, CancelFlag, Dice, GameRng, Level, Position, Side,
+    ai_move, ai_move_neural, legal_plays, Budget, CancelFlag, Dice, GameRng, Level, Position, Side,
+    StopReason,
 };
 
 /// A position from (point, count) lists, each side from its own view
@@ -128,4 +130,43 @@ fn the_gammon_is_saved_by_bearing_a_checker_off() {
     for level in [Level::Normal, Level::Hard] {
         assert_eq!(chosen(&p, dice, level), -1.0, "{level:?}");
     }
+}
+
+#[test]
+fn the_neural_levels_save_the_backgammon_whatever_their_weights() {
+    // Spec: "**backgammon** 3 (gammon, and the loser still has a checker on
+    // the bar or in the winner's home board)". Every play's result is known
+    // exactly here, so even untrained networks must find the saving play.
+    let ev = Evaluator::random(8, 4, &mut GameRng::from_seed(3));
+    for (id, d1, d2) in [("AwAAaLYzAEUAAA", 4, 5), ("AwAAMOeHCBQAAA", 1, 3)] {
+        let p = Position::from_gnubg_id(id).unwrap();
+        let dice = Dice::new(d1, d2).unwrap();
+        for level in [Level::Normal, Level::Hard] {
+            let m = ai_move_neural(&p, dice, level, &ev, Budget::UNLIMITED, &CancelFlag::new());
+            let eq = exact(m.play.result(), false).unwrap().equity();
+            assert_eq!(eq, -2.0, "{id} {level:?}");
+        }
+    }
+}
+
+#[test]
+fn the_neural_levels_are_deterministic_and_respect_budget_and_cancel() {
+    let ev = Evaluator::random(8, 4, &mut GameRng::from_seed(4));
+    let p = Position::start();
+    let d = Dice::new(6, 5).unwrap();
+    let legal = legal_plays(&p, d);
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        let run = |budget| ai_move_neural(&p, d, level, &ev, budget, &CancelFlag::new());
+        let a = run(Budget::UNLIMITED);
+        assert_eq!(a.play, run(Budget::UNLIMITED).play, "{level:?}");
+        assert!(legal.iter().any(|x| x.result() == a.play.result()));
+        let small = run(Budget::nodes(3));
+        assert_eq!(small.stats.stop, StopReason::NodeLimit, "{level:?}");
+        assert!(small.stats.nodes <= 3);
+    }
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    let c = ai_move_neural(&p, d, Level::Hard, &ev, Budget::UNLIMITED, &cancel);
+    assert_eq!(c.stats.stop, StopReason::Cancelled);
+    assert!(legal.iter().any(|x| x.result() == c.play.result()));
 }
