@@ -1,10 +1,10 @@
 //! A level's decision time over positions from seeded games:
 //! `cargo run --release -p backgammon-core --example ai_timing -- 300 hard [FILE]`,
 //! with FILE (weights or a training checkpoint of `backgammon_core::neural`)
-//! the level plays with those networks (`ai_move_neural`).
+//! the level plays with those networks (`ai_move_with`).
 use backgammon_core::train::evaluator_from_bytes;
 use backgammon_core::{
-    ai_move, ai_move_neural, sample_positions, Budget, CancelFlag, Dice, GameRng, Level,
+    ai_move, ai_move_with, sample_positions, Budget, CancelFlag, Dice, Evaluation, GameRng, Level,
 };
 use std::time::Instant;
 
@@ -32,7 +32,15 @@ fn main() {
         let d = Dice::roll(&mut rng);
         let t = Instant::now();
         let m = match &ev {
-            Some(ev) => ai_move_neural(p, d, level, ev, Budget::UNLIMITED, &cancel),
+            Some(ev) => ai_move_with(
+                p,
+                d,
+                level,
+                Evaluation::Neural(ev),
+                &mut rng,
+                Budget::UNLIMITED,
+                &cancel,
+            ),
             None => ai_move(p, d, level, &mut rng, Budget::UNLIMITED, &cancel),
         };
         times.push(t.elapsed().as_secs_f64() * 1000.0);

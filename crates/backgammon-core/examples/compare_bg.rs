@@ -1,17 +1,21 @@
 //! Duplicate-dice games between the networks of `backgammon_core::neural`
 //! (from a weights file or a training checkpoint) and the crate's levels.
 //!
-//! `cargo run --release -p backgammon-core --example compare_bg -- FILE PAIRS [NEW OLD SEED]`
+//! `cargo run --release -p backgammon-core --example compare_bg -- FILE PAIRS [NEW OLD SEED OLD_EVAL]`
 //!
 //! Pair `i` uses the dice seed `SEED + i` twice, the sides swapped. `NEW`
 //! is the level (normal = 1-ply, hard = 2-ply) played with FILE's networks,
-//! `OLD` the level played by `ai_move` as shipped (defaults hard hard 1).
+//! `OLD` the level played with `OLD_EVAL`: `td` (the TD network of
+//! `backgammon_core::nn`) or `shipped` (what `ai_move` uses). Defaults:
+//! hard hard 1 td.
 //! Prints the new side's points per game with a 95% interval over the
 //! pairs, its wins, gammons and backgammons each way. One thread.
 use std::process::exit;
 
 use backgammon_core::train::evaluator_from_bytes;
-use backgammon_core::{ai_move, ai_move_neural, play_game_by, Budget, CancelFlag, Level, WinKind};
+use backgammon_core::{
+    ai_move_with, nn, play_game_by, Budget, CancelFlag, Evaluation, Level, WinKind,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,7 +23,7 @@ fn main() {
         args.first(),
         args.get(1).and_then(|s| s.parse::<u64>().ok()),
     ) else {
-        eprintln!("usage: compare_bg FILE PAIRS [NEW OLD SEED]");
+        eprintln!("usage: compare_bg FILE PAIRS [NEW OLD SEED OLD_EVAL]");
         exit(2)
     };
     let level = |i: usize| -> Level {
@@ -48,6 +52,15 @@ fn main() {
             exit(1)
         }
     };
+    let old_eval = match args.get(5).map(String::as_str) {
+        None | Some("td") => nn::shipped().map_or(Evaluation::Heuristic, Evaluation::Td),
+        Some("shipped") => Evaluation::shipped(),
+        Some(other) => {
+            eprintln!("OLD_EVAL must be td or shipped, not {other:?}");
+            exit(2)
+        }
+    };
+    let old_name = args.get(5).map_or("td", String::as_str);
     let cancel = CancelFlag::new();
     let mut pair_points = Vec::new();
     let (mut wins, mut games) = (0u32, 0u32);
@@ -58,11 +71,12 @@ fn main() {
         let mut sum = 0f64;
         for new_seat in [0usize, 1] {
             let mut choose = |seat: usize, pos: &_, dice, rng: &mut _| {
-                if seat == new_seat {
-                    ai_move_neural(pos, dice, new, &ev, Budget::UNLIMITED, &cancel).play
+                let (level, eval) = if seat == new_seat {
+                    (new, Evaluation::Neural(&ev))
                 } else {
-                    ai_move(pos, dice, old, rng, Budget::UNLIMITED, &cancel).play
-                }
+                    (old, old_eval)
+                };
+                ai_move_with(pos, dice, level, eval, rng, Budget::UNLIMITED, &cancel).play
             };
             let Some(r) = play_game_by(&mut choose, ds, ai) else {
                 continue;
@@ -92,7 +106,7 @@ fn main() {
     let m = mean(&pair_points);
     let var = pair_points.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
     println!(
-        "{file}: new {new:?} vs shipped {old:?}: {m:+.3} ± {:.3} ppg over {games} games \
+        "{file}: new {new:?} vs {old:?} ({old_name}): {m:+.3} ± {:.3} ppg over {games} games \
          ({pairs} pairs from seed {seed}); new won {wins}; won s/g/bg {:?}, lost s/g/bg {:?}",
         1.96 * (var / n).sqrt(),
         kinds[0],

@@ -81,9 +81,27 @@ pub struct AiMove {
     pub stats: SearchStats,
 }
 
-/// What scores positions for a level: the TD network of [`crate::nn`],
-/// the networks of [`crate::neural`], or (Easy, and without shipped
-/// weights) the heuristic of [`crate::eval`].
+/// Which evaluation a level scores positions with (Easy always uses the
+/// heuristic of [`crate::eval`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Evaluation<'a> {
+    /// The networks of [`crate::neural`] (what the levels ship with).
+    Neural(&'a Evaluator),
+    /// The older TD network of [`crate::nn`].
+    Td(&'a Net),
+    /// The heuristic of [`crate::eval`].
+    Heuristic,
+}
+
+impl Evaluation<'static> {
+    /// What [`ai_move`] uses: the shipped TD network, else the heuristic.
+    #[must_use]
+    pub fn shipped() -> Evaluation<'static> {
+        nn::shipped().map_or(Evaluation::Heuristic, Evaluation::Td)
+    }
+}
+
+/// What scores positions for a level, with its scratch space.
 enum Scorer<'a> {
     Td(&'a Net, Scratch),
     Neural(&'a Evaluator, neural::Scratch),
@@ -139,30 +157,35 @@ pub fn ai_move(
     budget: Budget,
     cancel: &CancelFlag,
 ) -> AiMove {
-    let scorer = match (level, nn::shipped()) {
-        (Level::Easy, _) | (_, None) => Scorer::Heuristic,
-        (_, Some(n)) => Scorer::Td(n, Scratch::default()),
-    };
-    search(position, dice, level, rng, budget, cancel, scorer)
+    ai_move_with(
+        position,
+        dice,
+        level,
+        Evaluation::shipped(),
+        rng,
+        budget,
+        cancel,
+    )
 }
 
-/// As [`ai_move`] for Normal (1-ply) and Hard (2-ply), scoring positions
-/// with the networks `ev` of [`crate::neural`] (Easy as in [`ai_move`]).
+/// As [`ai_move`], Normal and Hard scoring positions with `eval` (to
+/// compare evaluations, or to play networks being trained).
 #[must_use]
-pub fn ai_move_neural(
+pub fn ai_move_with(
     position: &Position,
     dice: Dice,
     level: Level,
-    ev: &Evaluator,
+    eval: Evaluation<'_>,
+    rng: &mut GameRng,
     budget: Budget,
     cancel: &CancelFlag,
 ) -> AiMove {
-    let scorer = match level {
-        Level::Easy => Scorer::Heuristic,
-        _ => Scorer::Neural(ev, neural::Scratch::default()),
+    let scorer = match (level, eval) {
+        (Level::Easy, _) | (_, Evaluation::Heuristic) => Scorer::Heuristic,
+        (_, Evaluation::Neural(ev)) => Scorer::Neural(ev, neural::Scratch::default()),
+        (_, Evaluation::Td(n)) => Scorer::Td(n, Scratch::default()),
     };
-    let mut rng = GameRng::from_seed(0);
-    search(position, dice, level, &mut rng, budget, cancel, scorer)
+    search(position, dice, level, rng, budget, cancel, scorer)
 }
 
 fn search(

@@ -65,7 +65,9 @@ pub mod train;
 mod turn;
 mod xgid;
 
-pub use ai::{ai_move, ai_move_neural, AiMove, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES};
+pub use ai::{
+    ai_move, ai_move_with, AiMove, Evaluation, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES,
+};
 pub use arena::{
     play_game, play_game_by, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes,
     Estimate, SideReport,

@@ -4,8 +4,8 @@
 use backgammon_core::neural::Evaluator;
 use backgammon_core::outcome::exact;
 use backgammon_core::{
-    ai_move, ai_move_neural, legal_plays, Budget, CancelFlag, Dice, GameRng, Level, Position, Side,
-    StopReason,
+    ai_move, ai_move_with, legal_plays, Budget, CancelFlag, Dice, Evaluation, GameRng, Level,
+    Position, Side, StopReason,
 };
 
 /// A position from (point, count) lists, each side from its own view
@@ -132,6 +132,26 @@ fn the_gammon_is_saved_by_bearing_a_checker_off() {
     }
 }
 
+fn neural_move(
+    p: &Position,
+    dice: Dice,
+    level: Level,
+    ev: &Evaluator,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> backgammon_core::AiMove {
+    let eval = Evaluation::Neural(ev);
+    ai_move_with(
+        p,
+        dice,
+        level,
+        eval,
+        &mut GameRng::from_seed(1),
+        budget,
+        cancel,
+    )
+}
+
 #[test]
 fn the_neural_levels_save_the_backgammon_whatever_their_weights() {
     // Spec: "**backgammon** 3 (gammon, and the loser still has a checker on
@@ -142,7 +162,7 @@ fn the_neural_levels_save_the_backgammon_whatever_their_weights() {
         let p = Position::from_gnubg_id(id).unwrap();
         let dice = Dice::new(d1, d2).unwrap();
         for level in [Level::Normal, Level::Hard] {
-            let m = ai_move_neural(&p, dice, level, &ev, Budget::UNLIMITED, &CancelFlag::new());
+            let m = neural_move(&p, dice, level, &ev, Budget::UNLIMITED, &CancelFlag::new());
             let eq = exact(m.play.result(), false).unwrap().equity();
             assert_eq!(eq, -2.0, "{id} {level:?}");
         }
@@ -156,7 +176,7 @@ fn the_neural_levels_are_deterministic_and_respect_budget_and_cancel() {
     let d = Dice::new(6, 5).unwrap();
     let legal = legal_plays(&p, d);
     for level in [Level::Easy, Level::Normal, Level::Hard] {
-        let run = |budget| ai_move_neural(&p, d, level, &ev, budget, &CancelFlag::new());
+        let run = |budget| neural_move(&p, d, level, &ev, budget, &CancelFlag::new());
         let a = run(Budget::UNLIMITED);
         assert_eq!(a.play, run(Budget::UNLIMITED).play, "{level:?}");
         assert!(legal.iter().any(|x| x.result() == a.play.result()));
@@ -166,7 +186,7 @@ fn the_neural_levels_are_deterministic_and_respect_budget_and_cancel() {
     }
     let cancel = CancelFlag::new();
     cancel.cancel();
-    let c = ai_move_neural(&p, d, Level::Hard, &ev, Budget::UNLIMITED, &cancel);
+    let c = neural_move(&p, d, Level::Hard, &ev, Budget::UNLIMITED, &cancel);
     assert_eq!(c.stats.stop, StopReason::Cancelled);
     assert!(legal.iter().any(|x| x.result() == c.play.result()));
 }
