@@ -54,7 +54,7 @@ fn main() {
     };
     let old_eval = match args.get(5).map(String::as_str) {
         None | Some("td") => nn::shipped().map_or(Evaluation::Heuristic, Evaluation::Td),
-        Some("shipped") => Evaluation::shipped(),
+        Some("shipped") => Evaluation::shipped(old),
         Some(other) => {
             eprintln!("OLD_EVAL must be td or shipped, not {other:?}");
             exit(2)

@@ -34,6 +34,8 @@
 //! checker in the other's home board). Evaluation allocates nothing once
 //! the [`Scratch`] has grown.
 
+use std::sync::OnceLock;
+
 use games_common::GameRng;
 
 use crate::bearoff;
@@ -207,6 +209,16 @@ impl Evaluator {
         }
         Some(Evaluator { contact, race })
     }
+}
+
+const SHIPPED: &[u8] = include_bytes!("../data/neural.bin");
+
+/// The networks shipped with the crate (`data/neural.bin`, Normal's
+/// evaluation; `None` if its data is malformed, which a test rules out).
+#[must_use]
+pub fn shipped() -> Option<&'static Evaluator> {
+    static EV: OnceLock<Option<Evaluator>> = OnceLock::new();
+    EV.get_or_init(|| Evaluator::from_bytes(SHIPPED)).as_ref()
 }
 
 /// The network's outputs for `after` made consistent: cumulative chances
@@ -451,6 +463,19 @@ mod tests {
         let one = pos(&[(24, 1), (6, 14)], &[(7, 2), (24, 13)]);
         let e = escapes(&counts(&one, Side::OnRoll), &counts(&one, Side::Opponent));
         assert_eq!(e, 20);
+    }
+
+    #[test]
+    fn shipped_weights_load_and_rate_the_start_about_even() {
+        let ev = shipped().expect("data/neural.bin must parse");
+        assert_eq!(ev.hidden(), (128, 48));
+        let mut s = Scratch::default();
+        let o = ev.outcomes(&Position::start(), false, &mut s);
+        // The side that just moved gives the other the first roll.
+        assert!(o.win > 0.35 && o.win < 0.55, "{o:?}");
+        assert!(o.win_gammon > 0.05 && o.win_gammon < 0.4, "{o:?}");
+        assert!(o.lose_gammon > 0.05 && o.lose_gammon < 0.4, "{o:?}");
+        assert_eq!(Evaluator::from_bytes(&ev.to_bytes()).as_ref(), Some(ev));
     }
 
     #[test]

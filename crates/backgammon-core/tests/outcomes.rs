@@ -190,3 +190,52 @@ fn the_neural_levels_are_deterministic_and_respect_budget_and_cancel() {
     assert_eq!(c.stats.stop, StopReason::Cancelled);
     assert!(legal.iter().any(|x| x.result() == c.play.result()));
 }
+
+#[test]
+fn normal_plays_the_neural_networks_and_hard_the_td_network() {
+    // Normal ships with the networks of `neural` (measured stronger at
+    // 1 ply), Hard with the TD network (not yet beaten at 2 plies).
+    let (ev, td) = (
+        backgammon_core::neural::shipped().expect("neural weights ship"),
+        backgammon_core::nn::shipped().expect("TD weights ship"),
+    );
+    let mut differs = [false; 2];
+    for (i, p) in backgammon_core::sample_positions(7, 40, false)
+        .iter()
+        .enumerate()
+    {
+        let dice = Dice::all_21()[i % 21].0;
+        for (k, level) in [Level::Normal, Level::Hard].into_iter().enumerate() {
+            let run = |eval| {
+                let mut rng = GameRng::from_seed(1);
+                ai_move_with(
+                    p,
+                    dice,
+                    level,
+                    eval,
+                    &mut rng,
+                    Budget::UNLIMITED,
+                    &CancelFlag::new(),
+                )
+            };
+            let shipped = ai_move(
+                p,
+                dice,
+                level,
+                &mut GameRng::from_seed(1),
+                Budget::UNLIMITED,
+                &CancelFlag::new(),
+            );
+            let (neural, tdm) = (run(Evaluation::Neural(ev)), run(Evaluation::Td(td)));
+            let expected = if level == Level::Normal {
+                &neural
+            } else {
+                &tdm
+            };
+            assert_eq!(shipped.play, expected.play, "{level:?} {}", p.to_gnubg_id());
+            differs[k] |= neural.play.result() != tdm.play.result();
+        }
+    }
+    // The two evaluations do disagree somewhere, so the test can fail.
+    assert_eq!(differs, [true, true]);
+}
