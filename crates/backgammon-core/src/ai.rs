@@ -6,14 +6,11 @@
 //!   networks of [`crate::neural`]: contact and race networks over the
 //!   board and hand-made features (blot exposure, primes, anchors, escapes),
 //!   and the one-sided bear-off database when both sides are home.
-//! - **Hard**: the best [`HARD_CANDIDATES`] 1-ply candidates of the TD
-//!   network ([`crate::nn`]), whose inputs weigh made points, blot risk and
-//!   the pip count besides the raw board, each scored by the average over
-//!   the 21 opponent rolls of the opponent's best reply by the same network
-//!   (2-ply expectimax). (The neural networks beat the TD network at 1 ply
-//!   but not yet measurably at 2; [`ai_move_with`] plays either at any
-//!   level. Without shipped weights the levels fall back to
-//!   [`crate::eval::evaluate`].)
+//! - **Hard**: the best [`HARD_CANDIDATES`] Normal candidates, each scored by
+//!   the average over the 21 opponent rolls of the opponent's best reply by
+//!   the same networks (2-ply expectimax). ([`ai_move_with`] plays any level
+//!   with the older TD network of [`crate::nn`] instead; without shipped
+//!   weights the levels fall back to [`crate::eval::evaluate`].)
 //!
 //! Normal and Hard score positions by the cubeless money equity of
 //! [`crate::outcome::Outcomes`]: wins, gammons and backgammons both ways,
@@ -99,18 +96,16 @@ pub enum Evaluation<'a> {
 }
 
 impl Evaluation<'static> {
-    /// What [`ai_move`] uses for `level`: for Normal the shipped networks
-    /// of [`crate::neural`], for Hard the shipped TD network (the neural
-    /// networks are not yet measured stronger at 2 plies), either falling
-    /// back to the other, then to the heuristic (Easy's).
+    /// What [`ai_move`] uses for `level`: for Normal and Hard the shipped
+    /// networks of [`crate::neural`], else the TD network, else the
+    /// heuristic (Easy's).
     #[must_use]
     pub fn shipped(level: Level) -> Evaluation<'static> {
         let neural = neural::shipped().map(Evaluation::Neural);
         let td = nn::shipped().map(Evaluation::Td);
         let pick = match level {
             Level::Easy => None,
-            Level::Normal => neural.or(td),
-            Level::Hard => td.or(neural),
+            Level::Normal | Level::Hard => neural.or(td),
         };
         pick.unwrap_or(Evaluation::Heuristic)
     }

@@ -213,8 +213,8 @@ impl Evaluator {
 
 const SHIPPED: &[u8] = include_bytes!("../data/neural.bin");
 
-/// The networks shipped with the crate (`data/neural.bin`, Normal's
-/// evaluation; `None` if its data is malformed, which a test rules out).
+/// The networks shipped with the crate (`data/neural.bin`, the evaluation
+/// of Normal and Hard; `None` if its data is malformed, which a test rules out).
 #[must_use]
 pub fn shipped() -> Option<&'static Evaluator> {
     static EV: OnceLock<Option<Evaluator>> = OnceLock::new();
