@@ -1,6 +1,11 @@
-//! Hard's decision time over positions from seeded games:
-//! `cargo run --release -p backgammon-core --example ai_timing -- 300 hard`.
-use backgammon_core::{ai_move, sample_positions, Budget, CancelFlag, Dice, GameRng, Level};
+//! A level's decision time over positions from seeded games:
+//! `cargo run --release -p backgammon-core --example ai_timing -- 300 hard [FILE]`,
+//! with FILE (weights or a training checkpoint of `backgammon_core::neural`)
+//! the level plays with those networks (`ai_move_with`).
+use backgammon_core::train::evaluator_from_bytes;
+use backgammon_core::{
+    ai_move, ai_move_with, sample_positions, Budget, CancelFlag, Dice, Evaluation, GameRng, Level,
+};
 use std::time::Instant;
 
 fn main() {
@@ -12,6 +17,12 @@ fn main() {
         .nth(2)
         .and_then(|a| a.parse().ok())
         .unwrap_or(Level::Hard);
+    let ev = std::env::args().nth(3).map(|f| {
+        let bytes = std::fs::read(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}"));
+        evaluator_from_bytes(&bytes)
+            .unwrap_or_else(|e| panic!("{f}: {e}"))
+            .0
+    });
     let positions = sample_positions(99, n, false);
     let mut rng = GameRng::from_seed(5);
     let cancel = CancelFlag::new();
@@ -20,7 +31,18 @@ fn main() {
     for p in &positions {
         let d = Dice::roll(&mut rng);
         let t = Instant::now();
-        let m = ai_move(p, d, level, &mut rng, Budget::UNLIMITED, &cancel);
+        let m = match &ev {
+            Some(ev) => ai_move_with(
+                p,
+                d,
+                level,
+                Evaluation::Neural(ev),
+                &mut rng,
+                Budget::UNLIMITED,
+                &cancel,
+            ),
+            None => ai_move(p, d, level, &mut rng, Budget::UNLIMITED, &cancel),
+        };
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes += m.stats.nodes;
     }

@@ -2,13 +2,15 @@
 //!
 //! - **Easy**: a seeded choice among the plays the evaluation does not rate
 //!   as clearly bad (within [`EASY_MARGIN`] of the best).
-//! - **Normal**: the best play for the roll (1-ply) by the crate's network
-//!   ([`crate::nn`]), whose inputs weigh made points, blot risk (the rolls
-//!   that hit each blot) and the pip count besides the raw board. (Without
-//!   shipped weights it falls back to [`crate::eval::evaluate`].)
+//! - **Normal**: the best play for the roll (1-ply) by the crate's
+//!   networks of [`crate::neural`]: contact and race networks over the
+//!   board and hand-made features (blot exposure, primes, anchors, escapes),
+//!   and the one-sided bear-off database when both sides are home.
 //! - **Hard**: the best [`HARD_CANDIDATES`] Normal candidates, each scored by
 //!   the average over the 21 opponent rolls of the opponent's best reply by
-//!   the same network (2-ply expectimax).
+//!   the same networks (2-ply expectimax). ([`ai_move_with`] plays any level
+//!   with the older TD network of [`crate::nn`] instead; without shipped
+//!   weights the levels fall back to [`crate::eval::evaluate`].)
 //!
 //! Normal and Hard score positions by the cubeless money equity of
 //! [`crate::outcome::Outcomes`]: wins, gammons and backgammons both ways,
@@ -31,6 +33,7 @@ use crate::board::Position;
 use crate::dice::Dice;
 use crate::eval::{evaluate, DEFAULT_WEIGHTS};
 use crate::movegen::{legal_plays, legal_positions_into, Play};
+use crate::neural::{self, Evaluator};
 use crate::nn::{self, Net, Scratch};
 use crate::outcome::Outcomes;
 
@@ -80,6 +83,76 @@ pub struct AiMove {
     pub stats: SearchStats,
 }
 
+/// Which evaluation a level scores positions with (Easy always uses the
+/// heuristic of [`crate::eval`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Evaluation<'a> {
+    /// The networks of [`crate::neural`] (what the levels ship with).
+    Neural(&'a Evaluator),
+    /// The older TD network of [`crate::nn`].
+    Td(&'a Net),
+    /// The heuristic of [`crate::eval`].
+    Heuristic,
+}
+
+impl Evaluation<'static> {
+    /// What [`ai_move`] uses for `level`: for Normal and Hard the shipped
+    /// networks of [`crate::neural`], else the TD network, else the
+    /// heuristic (Easy's).
+    #[must_use]
+    pub fn shipped(level: Level) -> Evaluation<'static> {
+        let neural = neural::shipped().map(Evaluation::Neural);
+        let td = nn::shipped().map(Evaluation::Td);
+        let pick = match level {
+            Level::Easy => None,
+            Level::Normal | Level::Hard => neural.or(td),
+        };
+        pick.unwrap_or(Evaluation::Heuristic)
+    }
+}
+
+/// What scores positions for a level, with its scratch space.
+enum Scorer<'a> {
+    Td(&'a Net, Scratch),
+    Neural(&'a Evaluator, neural::Scratch),
+    Heuristic,
+}
+
+impl Scorer<'_> {
+    /// The score of a play's result at the root (the last roll of a race
+    /// solved exactly).
+    fn root(&mut self, after: &Position, race: bool) -> f32 {
+        match self {
+            Scorer::Td(n, s) => n.outcomes(after, true, s).equity(),
+            Scorer::Neural(e, s) => e.outcomes(after, true, s).equity(),
+            Scorer::Heuristic => evaluate(after, race, &DEFAULT_WEIGHTS),
+        }
+    }
+
+    /// The score of an opponent's reply in the 2-ply search.
+    fn leaf(&mut self, after: &Position, race: bool) -> f32 {
+        match self {
+            Scorer::Td(n, s) => n.outcomes(after, false, s).equity(),
+            Scorer::Neural(e, s) => e.outcomes(after, false, s).equity(),
+            Scorer::Heuristic => squash(evaluate(after, race, &DEFAULT_WEIGHTS)),
+        }
+    }
+
+    /// The score of a finished game for the side that just moved.
+    fn finished(&self, won: bool, kind: crate::WinKind) -> f32 {
+        match self {
+            Scorer::Heuristic => {
+                if won {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            _ => Outcomes::certain(won, kind).equity(),
+        }
+    }
+}
+
 /// The play `level` chooses for `dice` in `position` (side on roll moves).
 ///
 /// `rng` is used by Easy only. The search stops at the budget or when
@@ -94,26 +167,56 @@ pub fn ai_move(
     budget: Budget,
     cancel: &CancelFlag,
 ) -> AiMove {
+    ai_move_with(
+        position,
+        dice,
+        level,
+        Evaluation::shipped(level),
+        rng,
+        budget,
+        cancel,
+    )
+}
+
+/// As [`ai_move`], Normal and Hard scoring positions with `eval` (to
+/// compare evaluations, or to play networks being trained).
+#[must_use]
+pub fn ai_move_with(
+    position: &Position,
+    dice: Dice,
+    level: Level,
+    eval: Evaluation<'_>,
+    rng: &mut GameRng,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> AiMove {
+    let scorer = match (level, eval) {
+        (Level::Easy, _) | (_, Evaluation::Heuristic) => Scorer::Heuristic,
+        (_, Evaluation::Neural(ev)) => Scorer::Neural(ev, neural::Scratch::default()),
+        (_, Evaluation::Td(n)) => Scorer::Td(n, Scratch::default()),
+    };
+    search(position, dice, level, rng, budget, cancel, scorer)
+}
+
+fn search(
+    position: &Position,
+    dice: Dice,
+    level: Level,
+    rng: &mut GameRng,
+    budget: Budget,
+    cancel: &CancelFlag,
+    mut scorer: Scorer<'_>,
+) -> AiMove {
     let mut ctl = SearchControl::new(budget, cancel);
     let plays = legal_plays(position, dice);
     let race = position.is_race();
-    let net = if level == Level::Easy {
-        None
-    } else {
-        nn::shipped()
-    };
-    let mut scratch = Scratch::default();
     // 1-ply scores, in generation order; stop early on budget.
     let mut scored: Vec<(f32, usize)> = Vec::with_capacity(plays.len());
     for (i, p) in plays.iter().enumerate() {
         if !ctl.tick() {
             break;
         }
-        let s = match net {
-            Some(n) => n.outcomes(p.result(), true, &mut scratch).equity(),
-            None => evaluate(p.result(), race, &DEFAULT_WEIGHTS),
-        };
-        scored.push((s, i));
+        scored.push((scorer.root(p.result(), race), i));
     }
     let fallback = plays
         .first()
@@ -161,7 +264,7 @@ pub fn ai_move(
             let mut buf = Vec::with_capacity(64);
             for &(_, i) in scored.iter().take(HARD_CANDIDATES) {
                 let Some(p) = plays.get(i) else { continue };
-                let Some(v) = two_ply(p.result(), net, &mut ctl, &mut buf, &mut scratch) else {
+                let Some(v) = two_ply(p.result(), &mut scorer, &mut ctl, &mut buf) else {
                     break;
                 };
                 if best.is_none_or(|(bv, _)| v > bv) {
@@ -192,20 +295,12 @@ fn squash(x: f32) -> f32 {
 /// the budget ran out.
 fn two_ply(
     after: &Position,
-    net: Option<&Net>,
+    scorer: &mut Scorer<'_>,
     ctl: &mut SearchControl<'_>,
     buf: &mut Vec<Position>,
-    scratch: &mut Scratch,
 ) -> Option<f32> {
     if let Some((winner, kind)) = after.outcome() {
-        let won = winner == crate::Side::OnRoll;
-        return Some(if net.is_some() {
-            Outcomes::certain(won, kind).equity()
-        } else if won {
-            1.0
-        } else {
-            -1.0
-        });
+        return Some(scorer.finished(winner == crate::Side::OnRoll, kind));
     }
     let opp = after.flip();
     let race = opp.is_race();
@@ -217,10 +312,7 @@ fn two_ply(
             if !ctl.tick() {
                 return None;
             }
-            let s = match net {
-                Some(n) => n.outcomes(r, false, scratch).equity(),
-                None => squash(evaluate(r, race, &DEFAULT_WEIGHTS)),
-            };
+            let s = scorer.leaf(r, race);
             if s > best {
                 best = s;
             }

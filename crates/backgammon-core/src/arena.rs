@@ -236,13 +236,23 @@ pub fn run_arena_with(
         // A turn is a roll (chance) and a play.
         max_plies: 2 * MAX_TURNS,
     };
-    // Both games of a pair open with the same roll: the first player's die
-    // goes to the side that sits first.
-    let start = |i: u32| GameState::new(Opening::roll(&mut GameRng::from_seed(pair_seed(seed, i))));
+    let start = |i: u32| duplicate_start(seed, i);
     let report = arena::arena(&start, &Seat(a), &Seat(b), options, cancel, &|_, _| {
         on_game();
     })?;
     Ok(summarise(a, b, &report))
+}
+
+/// The start of game `index` of a duplicate-dice arena run with `seed`,
+/// for [`games_common::arena::arena`] with agents of one's own (a network
+/// being trained, say): both games of a pair open with the same roll,
+/// drawn from [`pair_seed`], the first player's die going to the side that
+/// sits first.
+#[must_use]
+pub fn duplicate_start(seed: u64, index: u32) -> GameState {
+    GameState::new(Opening::roll(&mut GameRng::from_seed(pair_seed(
+        seed, index,
+    ))))
 }
 
 /// The backgammon figures of a generic arena report.

@@ -44,12 +44,15 @@
 
 mod ai;
 mod arena;
+pub mod bearoff;
 mod board;
+mod dense;
 mod dice;
 mod eval;
 pub mod fibs;
 mod game;
 mod movegen;
+pub mod neural;
 pub mod nn;
 mod notation;
 pub mod outcome;
@@ -58,12 +61,16 @@ mod position_id;
 mod pubeval;
 mod rules;
 mod sample;
+pub mod train;
 mod turn;
 mod xgid;
 
-pub use ai::{ai_move, AiMove, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES};
+pub use ai::{
+    ai_move, ai_move_with, AiMove, Evaluation, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES,
+};
 pub use arena::{
-    run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate, SideReport,
+    duplicate_start, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate,
+    SideReport,
 };
 pub use board::{Position, PositionError, Side, SideCounts, WinKind, BAR, CHECKERS, OFF};
 pub use dice::{Dice, DiceError};

@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use games_common::GameRng;
 
 use crate::board::{Position, Side, BAR};
+use crate::dense::{act, Buffers, Weights};
 use crate::dice::Dice;
 use crate::eval::hitting_rolls;
 use crate::movegen::legal_positions_into;
@@ -30,29 +31,11 @@ const MAGIC: &[u8; 4] = b"BGT1";
 /// A one-hidden-layer network with three outputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
-    hidden: usize,
-    /// Input-major: `w1[i * hidden + h]`.
-    w1: Vec<f32>,
-    b1: Vec<f32>,
-    /// Output-major: `w2[o * hidden + h]`.
-    w2: Vec<f32>,
-    b2: [f32; 3],
+    w: Weights<3>,
 }
 
 /// The mover's chances: `[win, win a gammon, lose a gammon]`.
 pub type Probs = [f32; 3];
-
-#[inline]
-fn act(x: f32) -> f32 {
-    0.5 + 0.5 * x / (1.0 + x.abs())
-}
-
-/// Derivative of [`act`] at pre-activation `x`.
-#[inline]
-fn act_d(x: f32) -> f32 {
-    let d = 1.0 + x.abs();
-    0.5 / (d * d)
-}
 
 /// Equity (points per game, cubeless, backgammons ignored) of the
 /// network's three chances: what its TD training maximises. The AI levels
@@ -72,25 +55,12 @@ pub fn invert(p: &Probs) -> Probs {
 fn inputs(after: &Position, out: &mut Vec<(usize, f32)>) {
     out.clear();
     let b = after.raw();
-    let push_point = |base: usize, n: u8, out: &mut Vec<(usize, f32)>| {
-        if n >= 1 {
-            out.push((base, 1.0));
-        }
-        if n >= 2 {
-            out.push((base + 1, 1.0));
-        }
-        if n >= 3 {
-            out.push((base + 2, 1.0));
-        }
-        if n > 3 {
-            out.push((base + 3, (f32::from(n) - 3.0) / 2.0));
-        }
-    };
+    let push_point = crate::neural::units;
     for (p, &v) in b.iter().enumerate().take(25).skip(1) {
         if v > 0 {
-            push_point((p - 1) * 4, v as u8, out);
+            push_point(out, (p - 1) * 4, v as u8);
         } else if v < 0 {
-            push_point(96 + (24 - p) * 4, v.unsigned_abs(), out);
+            push_point(out, 96 + (24 - p) * 4, v.unsigned_abs());
         }
     }
     let bar_me = b[BAR].unsigned_abs();
@@ -151,68 +121,27 @@ fn longest_prime(after: &Position) -> u32 {
 /// Scratch space for evaluations.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    x: Vec<(usize, f32)>,
-    pre: Vec<f32>,
-    hid: Vec<f32>,
+    b: Buffers,
 }
 
 impl Net {
     /// A network with `hidden` units and small random weights from `rng`.
     #[must_use]
     pub fn random(hidden: usize, rng: &mut GameRng) -> Net {
-        let mut r = || {
-            // Uniform in [-0.1, 0.1) from 24 random bits, exactly.
-            let u = (rng.next_u64() >> 40) as f32 / 16_777_216.0;
-            (u - 0.5) * 0.2
-        };
-        let w1 = (0..INPUTS * hidden).map(|_| r()).collect();
-        let w2 = (0..3 * hidden).map(|_| r()).collect();
         Net {
-            hidden,
-            w1,
-            b1: vec![0.0; hidden],
-            w2,
-            b2: [0.0; 3],
+            w: Weights::random(INPUTS, hidden, rng),
         }
     }
 
     /// Hidden units.
     #[must_use]
     pub fn hidden(&self) -> usize {
-        self.hidden
+        self.w.hidden
     }
 
     fn forward(&self, after: &Position, s: &mut Scratch) -> Probs {
-        inputs(after, &mut s.x);
-        let h = self.hidden;
-        s.pre.clear();
-        s.pre.extend_from_slice(&self.b1);
-        for &(i, v) in &s.x {
-            if let Some(row) = self.w1.get(i * h..(i + 1) * h) {
-                if v == 1.0 {
-                    for (p, w) in s.pre.iter_mut().zip(row) {
-                        *p += *w;
-                    }
-                } else {
-                    for (p, w) in s.pre.iter_mut().zip(row) {
-                        *p += *w * v;
-                    }
-                }
-            }
-        }
-        s.hid.clear();
-        s.hid.extend(s.pre.iter().map(|&x| act(x)));
-        let mut out = [0f32; 3];
-        for (o, slot) in out.iter_mut().enumerate() {
-            let mut z = self.b2[o];
-            if let Some(row) = self.w2.get(o * h..(o + 1) * h) {
-                for (a, w) in s.hid.iter().zip(row) {
-                    z += a * w;
-                }
-            }
-            *slot = z;
-        }
-        out.map(act)
+        inputs(after, &mut s.b.x);
+        self.w.sums(&mut s.b).map(act)
     }
 
     /// The mover's chances in `after` (seen from the side that just moved).
@@ -241,99 +170,24 @@ impl Net {
     }
 
     /// One TD step: move the outputs for `after` towards `target`.
-    fn learn(&mut self, after: &Position, target: &Probs, alpha: f32, s: &mut Scratch) {
-        let h = self.hidden;
-        let out = self.forward(after, s);
-        // Output deltas (pre-activation), recomputing output pre-activations.
-        let mut delta = [0f32; 3];
-        for o in 0..3 {
-            let mut z = self.b2[o];
-            if let Some(row) = self.w2.get(o * h..(o + 1) * h) {
-                for (a, w) in s.hid.iter().zip(row) {
-                    z += a * w;
-                }
-            }
-            delta[o] = (target[o] - out[o]) * act_d(z);
-        }
-        // Hidden deltas, then updates.
-        let mut dh = vec![0f32; h];
-        for (k, d) in dh.iter_mut().enumerate() {
-            let mut sum = 0f32;
-            for (o, dl) in delta.iter().enumerate() {
-                sum += dl * self.w2.get(o * h + k).copied().unwrap_or(0.0);
-            }
-            *d = sum * act_d(s.pre.get(k).copied().unwrap_or(0.0));
-        }
-        for (o, dl) in delta.iter().enumerate() {
-            self.b2[o] += alpha * dl;
-            if let Some(row) = self.w2.get_mut(o * h..(o + 1) * h) {
-                for (w, a) in row.iter_mut().zip(&s.hid) {
-                    *w += alpha * dl * a;
-                }
-            }
-        }
-        for (b, d) in self.b1.iter_mut().zip(&dh) {
-            *b += alpha * d;
-        }
-        for &(i, v) in &s.x {
-            if let Some(row) = self.w1.get_mut(i * h..(i + 1) * h) {
-                for (w, d) in row.iter_mut().zip(&dh) {
-                    *w += alpha * d * v;
-                }
-            }
-        }
+    pub(crate) fn learn(&mut self, after: &Position, target: &Probs, alpha: f32, s: &mut Scratch) {
+        inputs(after, &mut s.b.x);
+        self.w.learn(target, alpha, &mut s.b);
     }
 
     /// The weights as bytes (magic, hidden count, then little-endian f32s).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut v = Vec::with_capacity(8 + 4 * (self.w1.len() + self.b1.len() + self.w2.len() + 3));
-        v.extend_from_slice(MAGIC);
-        v.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        for x in self
-            .w1
-            .iter()
-            .chain(&self.b1)
-            .chain(&self.w2)
-            .chain(&self.b2)
-        {
-            v.extend_from_slice(&x.to_le_bytes());
-        }
+        let mut v = Vec::with_capacity(Weights::<3>::byte_len(INPUTS, self.w.hidden));
+        self.w.write(&mut v, MAGIC);
         v
     }
 
     /// Weights written by [`Net::to_bytes`]; `None` when malformed.
     #[must_use]
     pub fn from_bytes(bytes: &[u8]) -> Option<Net> {
-        if bytes.get(0..4)? != MAGIC {
-            return None;
-        }
-        let hidden = u32::from_le_bytes(bytes.get(4..8)?.try_into().ok()?) as usize;
-        if hidden == 0 || hidden > 1024 {
-            return None;
-        }
-        let n = INPUTS * hidden + hidden + 3 * hidden + 3;
-        let body = bytes.get(8..)?;
-        if body.len() != 4 * n {
-            return None;
-        }
-        let vals: Vec<f32> = body
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
-        if vals.iter().any(|x| !x.is_finite()) {
-            return None;
-        }
-        let (w1, rest) = vals.split_at(INPUTS * hidden);
-        let (b1, rest) = rest.split_at(hidden);
-        let (w2, b2) = rest.split_at(3 * hidden);
-        Some(Net {
-            hidden,
-            w1: w1.to_vec(),
-            b1: b1.to_vec(),
-            w2: w2.to_vec(),
-            b2: [*b2.first()?, *b2.get(1)?, *b2.get(2)?],
-        })
+        let (w, used) = Weights::read(bytes, MAGIC, INPUTS)?;
+        (used == bytes.len()).then_some(Net { w })
     }
 }
 

@@ -1,9 +1,11 @@
 //! The evaluation's outcome model where the result is known exactly: the
 //! AI levels must save the backgammon, and the gammon, when a play does.
 
+use backgammon_core::neural::Evaluator;
 use backgammon_core::outcome::exact;
 use backgammon_core::{
-    ai_move, legal_plays, Budget, CancelFlag, Dice, GameRng, Level, Position, Side,
+    ai_move, ai_move_with, legal_plays, Budget, CancelFlag, Dice, Evaluation, GameRng, Level,
+    Position, Side, StopReason,
 };
 
 /// A position from (point, count) lists, each side from its own view
@@ -128,4 +130,107 @@ fn the_gammon_is_saved_by_bearing_a_checker_off() {
     for level in [Level::Normal, Level::Hard] {
         assert_eq!(chosen(&p, dice, level), -1.0, "{level:?}");
     }
+}
+
+fn neural_move(
+    p: &Position,
+    dice: Dice,
+    level: Level,
+    ev: &Evaluator,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> backgammon_core::AiMove {
+    let eval = Evaluation::Neural(ev);
+    ai_move_with(
+        p,
+        dice,
+        level,
+        eval,
+        &mut GameRng::from_seed(1),
+        budget,
+        cancel,
+    )
+}
+
+#[test]
+fn the_neural_levels_save_the_backgammon_whatever_their_weights() {
+    // Spec: "**backgammon** 3 (gammon, and the loser still has a checker on
+    // the bar or in the winner's home board)". Every play's result is known
+    // exactly here, so even untrained networks must find the saving play.
+    let ev = Evaluator::random(8, 4, &mut GameRng::from_seed(3));
+    for (id, d1, d2) in [("AwAAaLYzAEUAAA", 4, 5), ("AwAAMOeHCBQAAA", 1, 3)] {
+        let p = Position::from_gnubg_id(id).unwrap();
+        let dice = Dice::new(d1, d2).unwrap();
+        for level in [Level::Normal, Level::Hard] {
+            let m = neural_move(&p, dice, level, &ev, Budget::UNLIMITED, &CancelFlag::new());
+            let eq = exact(m.play.result(), false).unwrap().equity();
+            assert_eq!(eq, -2.0, "{id} {level:?}");
+        }
+    }
+}
+
+#[test]
+fn the_neural_levels_are_deterministic_and_respect_budget_and_cancel() {
+    let ev = Evaluator::random(8, 4, &mut GameRng::from_seed(4));
+    let p = Position::start();
+    let d = Dice::new(6, 5).unwrap();
+    let legal = legal_plays(&p, d);
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        let run = |budget| neural_move(&p, d, level, &ev, budget, &CancelFlag::new());
+        let a = run(Budget::UNLIMITED);
+        assert_eq!(a.play, run(Budget::UNLIMITED).play, "{level:?}");
+        assert!(legal.iter().any(|x| x.result() == a.play.result()));
+        let small = run(Budget::nodes(3));
+        assert_eq!(small.stats.stop, StopReason::NodeLimit, "{level:?}");
+        assert!(small.stats.nodes <= 3);
+    }
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    let c = neural_move(&p, d, Level::Hard, &ev, Budget::UNLIMITED, &cancel);
+    assert_eq!(c.stats.stop, StopReason::Cancelled);
+    assert!(legal.iter().any(|x| x.result() == c.play.result()));
+}
+
+#[test]
+fn normal_and_hard_play_the_neural_networks() {
+    // Normal and Hard ship with the networks of `neural`, measured
+    // stronger than the TD network at 1 and 2 plies.
+    let (ev, td) = (
+        backgammon_core::neural::shipped().expect("neural weights ship"),
+        backgammon_core::nn::shipped().expect("TD weights ship"),
+    );
+    let mut differs = [false; 2];
+    for (i, p) in backgammon_core::sample_positions(7, 40, false)
+        .iter()
+        .enumerate()
+    {
+        let dice = Dice::all_21()[i % 21].0;
+        for (k, level) in [Level::Normal, Level::Hard].into_iter().enumerate() {
+            let run = |eval| {
+                let mut rng = GameRng::from_seed(1);
+                ai_move_with(
+                    p,
+                    dice,
+                    level,
+                    eval,
+                    &mut rng,
+                    Budget::UNLIMITED,
+                    &CancelFlag::new(),
+                )
+            };
+            let shipped = ai_move(
+                p,
+                dice,
+                level,
+                &mut GameRng::from_seed(1),
+                Budget::UNLIMITED,
+                &CancelFlag::new(),
+            );
+            let (neural, tdm) = (run(Evaluation::Neural(ev)), run(Evaluation::Td(td)));
+            assert_eq!(shipped.play, neural.play, "{level:?} {}", p.to_gnubg_id());
+            differs[k] |= neural.play.result() != tdm.play.result();
+        }
+    }
+    // The two evaluations do disagree somewhere, so the test can fail.
+    assert_eq!(differs, [true, true]);
 }
