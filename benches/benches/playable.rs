@@ -8,7 +8,7 @@
 #![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use games_common::{perft, random_playout, GameRng, Playable, Player, Scratch};
+use games_common::{perft, random_playout, GameRng, Playable, Scratch};
 
 /// Playouts and perft of one game from `start`.
 fn bench_game<G: Playable>(c: &mut Criterion, name: &str, start: &G, depth: u32, count: u64) {
@@ -30,24 +30,16 @@ fn bench_game<G: Playable>(c: &mut Criterion, name: &str, start: &G, depth: u32,
     group.finish();
 }
 
+struct Bench<'a>(&'a mut Criterion);
+
+impl games_benches::StartVisitor for Bench<'_> {
+    fn visit<G: Playable>(&mut self, name: &str, start: &G, depth: u32, count: u64) {
+        bench_game(self.0, name, start, depth, count);
+    }
+}
+
 fn bench_all(c: &mut Criterion) {
-    // Nim, 3-4-5: 12 moves, then 113 (nim-core's tests/game_trait.rs).
-    bench_game(c, "nim_3_4_5", &nim_core::Position::default(), 2, 113);
-    // Dots and boxes 5×5: 60 lines, then 60 × 59 (no line of an empty
-    // board completes a box, so the mover changes every time).
-    let dots = timbiriche_core::Position::standard(timbiriche_core::BoardSize::new(5, 5).unwrap());
-    bench_game(c, "timbiriche_5x5", &dots, 2, 60 * 59);
-    // Backgammon from the first roll: 21 rolls, then GNU Backgammon's 447
-    // distinct plays.
-    let start = backgammon_core::GameState::from_position(
-        backgammon_core::Position::start(),
-        Player::First,
-        None,
-    );
-    bench_game(c, "backgammon_start", &start, 2, 447);
-    // Color Lines, five in a row, deal 7: 5 marbles × 76 free cells.
-    let lines = canicas_core::State::new(canicas_core::Rules::FIVE, 7).unwrap();
-    bench_game(c, "canicas_five_deal_7", &lines, 1, 380);
+    games_benches::visit_starts(&mut Bench(c));
 }
 
 criterion_group!(benches, bench_all);

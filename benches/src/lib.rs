@@ -4,6 +4,38 @@
 //! This library holds the position sets the benches share.
 
 use backgammon_core::{Position, PositionIdError};
+use games_common::{Playable, Player};
+
+/// What is done with each game's start by [`visit_starts`]: generic over
+/// the game, so one function (a bench, a count under callgrind) serves the
+/// four.
+pub trait StartVisitor {
+    /// Called with a short name, the start, a perft depth and the perft
+    /// count at that depth (derived in each game's own tests).
+    fn visit<G: Playable>(&mut self, name: &str, start: &G, depth: u32, count: u64);
+}
+
+/// Call `visitor` with the start of every game, as the trait's benches
+/// measure them.
+///
+/// # Panics
+/// Never: the sizes and deals are valid constants.
+pub fn visit_starts(visitor: &mut impl StartVisitor) {
+    // Nim, 3-4-5: 12 moves, then 113 (nim-core's tests/game_trait.rs).
+    visitor.visit("nim_3_4_5", &nim_core::Position::default(), 2, 113);
+    // Dots and boxes 5×5: 60 lines, then 60 × 59 (no line of an empty
+    // board completes a box, so the mover changes every time).
+    let five = timbiriche_core::BoardSize::new(5, 5).expect("5×5 is a board size");
+    let dots = timbiriche_core::Position::standard(five);
+    visitor.visit("timbiriche_5x5", &dots, 2, 60 * 59);
+    // Backgammon from the first roll: 21 rolls, then GNU Backgammon's 447
+    // distinct plays.
+    let start = backgammon_core::GameState::from_position(Position::start(), Player::First, None);
+    visitor.visit("backgammon_start", &start, 2, 447);
+    // Color Lines, five in a row, deal 7: 5 marbles × 76 free cells.
+    let lines = canicas_core::State::new(canicas_core::Rules::FIVE, 7).expect("deal 7 is a deal");
+    visitor.visit("canicas_five_deal_7", &lines, 1, 380);
+}
 
 /// wildbg's 1,000 backgammon contact positions (its
 /// `crates/benchmarks/resources/contact.csv`, copied into `benches/data/` with
