@@ -84,14 +84,14 @@ pub struct AiMove {
 }
 
 /// Which evaluation a level scores positions with (Easy always uses the
-/// heuristic of [`crate::eval`]).
+/// heuristic of [`crate::evaluate`]).
 #[derive(Clone, Copy, Debug)]
 pub enum Evaluation<'a> {
     /// The networks of [`crate::neural`] (what the levels ship with).
     Neural(&'a Evaluator),
     /// The older TD network of [`crate::nn`].
     Td(&'a Net),
-    /// The heuristic of [`crate::eval`].
+    /// The heuristic of [`crate::evaluate`].
     Heuristic,
 }
 

@@ -197,7 +197,7 @@ pub fn arena<'a>(
     arena_threads(rules, deals, max_moves, budget, 0, cancel, progress)
 }
 
-/// As [`arena`], on `threads` threads: 0 starts one per core, 1 plays
+/// As [`arena()`], on `threads` threads: 0 starts one per core, 1 plays
 /// every game on the calling thread and starts none (for hosts that keep
 /// threads to themselves). The generic arena starts no more threads than
 /// the machine has cores, nor than there are deals, nor 64, so any number
