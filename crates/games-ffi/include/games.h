@@ -1733,7 +1733,8 @@ games_result games_backgammon_new_from_xgid(const char *xgid,
                                             games_backgammon_game **out_game);
 
 /**
- * Copy a game into a new handle in `*out_game`, owned by the caller.
+ * Copy a game (turns, dice, generator) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_backgammon_free`). The copy has no last error.
  *
  * # Safety
  * `game` NULL or live; `out_game` NULL or writable.
@@ -1745,7 +1746,8 @@ games_result games_backgammon_clone(const games_backgammon_game *game,
  * Release a game (NULL does nothing).
  *
  * # Safety
- * `game` must be NULL or a live handle released once.
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
  */
 void games_backgammon_free(games_backgammon_game *game);
 
@@ -2048,6 +2050,18 @@ games_result games_backgammon_move_to_string(const games_backgammon_game *game,
 games_result games_backgammon_undo(games_backgammon_game *game);
 
 /**
+ * Why the last failed call on this handle failed, in words
+ * (NUL-terminated; "" after a call that succeeded).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_last_error(const games_backgammon_game *game,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
  * Why the last failed call on this handle failed, as a code: a
  * `GAMES_BACKGAMMON_ERROR_*` reason after a refused roll, step, play or
  * undo; `_OTHER` after another failure; `_NONE` after a success.
@@ -2057,18 +2071,6 @@ games_result games_backgammon_undo(games_backgammon_game *game);
  */
 games_result games_backgammon_last_error_code(const games_backgammon_game *game,
                                               uint32_t *out_code);
-
-/**
- * Why the last failed call on this handle failed, in words
- * (NUL-terminated; "" when the last call succeeded).
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
- */
-games_result games_backgammon_last_error(const games_backgammon_game *game,
-                                         char *buf,
-                                         size_t cap,
-                                         size_t *out_len);
 
 /**
  * The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
@@ -2173,8 +2175,8 @@ games_result games_canicas_new(const games_canicas_options *options,
                                games_canicas_game **out_game);
 
 /**
- * Copy a game (with its undo and last move) into a new handle in
- * `*out_game`, owned by the caller (release it with `games_canicas_free`).
+ * Copy a game (with its undo and last move) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_canicas_free`). The copy has no last error.
  *
  * # Safety
  * `game` NULL or live; `out_game` NULL or writable.
@@ -2185,7 +2187,8 @@ games_result games_canicas_clone(const games_canicas_game *game, games_canicas_g
  * Release a game (NULL does nothing).
  *
  * # Safety
- * `game` must be NULL or a live handle released once.
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
  */
 void games_canicas_free(games_canicas_game *game);
 
@@ -2486,14 +2489,8 @@ games_result games_canicas_save(const games_canicas_game *game,
 games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
 
 /**
- * Why the last failed call on this handle failed, in words (NUL-terminated).
- *
- * The calls that take the game as `games_canicas_game *` (not `const`)
- * set it: empty after one that succeeded, the reason after one that
- * failed on the game (an illegal move, a game over, an unreachable cell,
- * nothing to undo, …). Calls on a `const` handle, and calls refused
- * before they reach the game (a NULL out-pointer, a buffer too small),
- * leave it as it was.
+ * Why the last failed call on this handle failed, in words
+ * (NUL-terminated; "" after a call that succeeded).
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -2603,7 +2600,8 @@ games_result games_canicas_records_new(games_canicas_records **out_records);
  * Release records (NULL does nothing).
  *
  * # Safety
- * `records` must be NULL or a live handle released once.
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
  */
 void games_canicas_records_free(games_canicas_records *records);
 
@@ -2781,19 +2779,20 @@ games_result games_nim_new(const uint32_t *rows,
                            games_nim_game **out_game);
 
 /**
- * Copy `game` (history, generator and all) into a new handle in `*out_game`,
- * owned by the caller.
+ * Copy a match (history, generator and all) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_nim_free`). The copy has no last error.
  *
  * # Safety
- * `game` must be NULL or a live handle; `out_game` NULL or writable.
+ * `game` NULL or live; `out_game` NULL or writable.
  */
 games_result games_nim_clone(const games_nim_game *game, games_nim_game **out_game);
 
 /**
- * Release a game (NULL does nothing).
+ * Release a match (NULL does nothing).
  *
  * # Safety
- * `game` must be NULL or a handle from this library not yet released.
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
  */
 void games_nim_free(games_nim_game *game);
 
@@ -2963,8 +2962,8 @@ games_result games_nim_save(const games_nim_game *game, uint8_t *buf, size_t cap
 games_result games_nim_load(const uint8_t *data, size_t len, games_nim_game **out_game);
 
 /**
- * Why the last failed call on this handle failed, in words (NUL-terminated;
- * empty after a success).
+ * Why the last failed call on this handle failed, in words
+ * (NUL-terminated; "" after a call that succeeded).
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -3018,7 +3017,8 @@ games_result games_timbiriche_new(const games_timbiriche_options *options,
                                   games_timbiriche_game **out_game);
 
 /**
- * Copy a game into a new handle in `*out_game`, owned by the caller.
+ * Copy a game or match (moves, undo, hints, generator) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_timbiriche_free`). The copy has no last error.
  *
  * # Safety
  * `game` NULL or live; `out_game` NULL or writable.
@@ -3027,10 +3027,11 @@ games_result games_timbiriche_clone(const games_timbiriche_game *game,
                                     games_timbiriche_game **out_game);
 
 /**
- * Release a game (NULL does nothing).
+ * Release a game or match (NULL does nothing).
  *
  * # Safety
- * `game` must be NULL or a live handle released once.
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
  */
 void games_timbiriche_free(games_timbiriche_game *game);
 
@@ -3311,6 +3312,18 @@ games_result games_timbiriche_move_to_string(const games_timbiriche_game *game,
                                              size_t *out_len);
 
 /**
+ * Why the last failed call on this handle failed, in words
+ * (NUL-terminated; "" after a call that succeeded).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_last_error(const games_timbiriche_game *game,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
  * Why the last failed call on this handle failed, as a code: after a
  * refused line (`games_timbiriche_play`, `games_timbiriche_play_notation`)
  * a `GAMES_TIMBIRICHE_ERROR_*` reason (`_GAME_OVER`, `_OFF_BOARD`,
@@ -3322,17 +3335,6 @@ games_result games_timbiriche_move_to_string(const games_timbiriche_game *game,
  */
 games_result games_timbiriche_last_error_code(const games_timbiriche_game *game,
                                               uint32_t *out_code);
-
-/**
- * Why the last failed call on this handle failed, in words.
- *
- * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
- */
-games_result games_timbiriche_last_error(const games_timbiriche_game *game,
-                                         char *buf,
-                                         size_t cap,
-                                         size_t *out_len);
 
 /**
  * The board of lesson `index` in `*out_info`; its lines and owners are read

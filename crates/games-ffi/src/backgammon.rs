@@ -19,66 +19,13 @@ use backgammon_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut, Guarded,
-    Handle, HandleState,
+    box_into, guard, save_text, with_handle, with_handle_mut, Guarded, HandleState,
 };
 use crate::buffer::{write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
-/// Length of one side's array in `games_backgammon_board`: index 0 is
-/// borne off, 1 to 24 the points, 25 the bar.
-pub const GAMES_BACKGAMMON_SLOTS: u32 = 26;
-/// The bar, as a point number (a checker entering comes from here).
-pub const GAMES_BACKGAMMON_BAR: u32 = 25;
-/// Borne off, as a point number (a checker bearing off goes here).
-pub const GAMES_BACKGAMMON_OFF: u32 = 0;
-/// Checkers each side has.
-pub const GAMES_BACKGAMMON_CHECKERS: u32 = 15;
-/// Most steps of one play (a double played four times).
-pub const GAMES_BACKGAMMON_MAX_STEPS: u32 = 4;
-/// "No point": `games_backgammon_checker_for_point` found no single checker.
-pub const GAMES_BACKGAMMON_NO_POINT: u32 = 99;
-/// Characters of a GNU Backgammon Position ID, without the NUL.
-pub const GAMES_BACKGAMMON_POSITION_ID_LEN: u32 = 14;
-
-/// Easy: a seeded choice among the plays not rated clearly bad.
-pub const GAMES_BACKGAMMON_LEVEL_EASY: u32 = 0;
-/// Normal: the best play for the roll by the evaluation (1-ply).
-pub const GAMES_BACKGAMMON_LEVEL_NORMAL: u32 = 1;
-/// Hard: 2-ply expectimax over the 21 opponent rolls.
-pub const GAMES_BACKGAMMON_LEVEL_HARD: u32 = 2;
-
-/// The game is not over (for `games_backgammon_state.result_kind`).
-pub const GAMES_BACKGAMMON_RESULT_NONE: u32 = 0;
-/// A single game: the loser has borne off a checker (1 point).
-pub const GAMES_BACKGAMMON_RESULT_SINGLE: u32 = 1;
-/// A gammon: the loser has borne off none (2 points).
-pub const GAMES_BACKGAMMON_RESULT_GAMMON: u32 = 2;
-/// A backgammon: a gammon with a loser's checker on the bar or in the
-/// winner's home board (3 points).
-pub const GAMES_BACKGAMMON_RESULT_BACKGAMMON: u32 = 3;
-
-/// No failure: the last call succeeded (`games_backgammon_last_error_code`).
-pub const GAMES_BACKGAMMON_ERROR_NONE: u32 = 0;
-/// The game is over.
-pub const GAMES_BACKGAMMON_ERROR_GAME_OVER: u32 = 1;
-/// The play or step is not legal with these dice.
-pub const GAMES_BACKGAMMON_ERROR_ILLEGAL_PLAY: u32 = 2;
-/// The text is not a play in the notation (`24/18 13/11`).
-pub const GAMES_BACKGAMMON_ERROR_BAD_NOTATION: u32 = 3;
-/// No dice are rolled yet: roll first.
-pub const GAMES_BACKGAMMON_ERROR_NO_DICE: u32 = 4;
-/// The dice are already rolled for this turn.
-pub const GAMES_BACKGAMMON_ERROR_DICE_ALREADY_ROLLED: u32 = 5;
-/// The turn's steps do not make a complete legal play yet.
-pub const GAMES_BACKGAMMON_ERROR_INCOMPLETE_TURN: u32 = 6;
-/// Dice values out of 1 to 6, or a tied opening roll.
-pub const GAMES_BACKGAMMON_ERROR_BAD_DICE: u32 = 7;
-/// No step of the turn in progress to take back.
-pub const GAMES_BACKGAMMON_ERROR_NOTHING_TO_UNDO: u32 = 8;
-/// A failure that is not about a move (see `games_backgammon_last_error`).
-pub const GAMES_BACKGAMMON_ERROR_OTHER: u32 = 9;
+include!(concat!(env!("OUT_DIR"), "/backgammon_constants.rs"));
 
 /// Options of a new game; fill them with `games_backgammon_options_default`.
 #[repr(C)]
@@ -203,19 +150,13 @@ pub struct games_backgammon_turn_record {
     pub passed: bool,
 }
 
-/// A backgammon game. Opaque: create it with `games_backgammon_new`,
-/// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
-/// `games_backgammon_load` or `games_backgammon_clone`, release it with
-/// `games_backgammon_free`.
-#[derive(Debug)]
-pub struct games_backgammon_game(Guarded<Game>);
-
-impl Handle for games_backgammon_game {
-    type Value = Game;
-    fn guarded(&self) -> &Guarded<Game> {
-        &self.0
-    }
-}
+crate::exports::export_handle!(
+    /// A backgammon game. Opaque: create it with `games_backgammon_new`,
+    /// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
+    /// `games_backgammon_load` or `games_backgammon_clone`, release it with
+    /// `games_backgammon_free`.
+    games_backgammon_game(Game)
+);
 
 fn player_code(p: Player) -> u32 {
     p.index() as u32
@@ -486,32 +427,13 @@ pub unsafe extern "C" fn games_backgammon_new_from_xgid(
     })
 }
 
-/// Copy a game into a new handle in `*out_game`, owned by the caller.
-///
-/// # Safety
-/// `game` NULL or live; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_clone(
-    game: *const games_backgammon_game,
-    out_game: *mut *mut games_backgammon_game,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            box_into(games_backgammon_game(Guarded::from(g.clone())), out_game)
-        })
-    }
-}
-
-/// Release a game (NULL does nothing).
-///
-/// # Safety
-/// `game` must be NULL or a live handle released once.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_free(game: *mut games_backgammon_game) {
-    // SAFETY: NULL or a live handle released once, per the caller.
-    unsafe { free_box(game) };
-}
+crate::exports::export_clone!(
+    games_backgammon_game,
+    games_backgammon_clone(game, out_game),
+    games_backgammon_free,
+    "a game (turns, dice, generator)"
+);
+crate::exports::export_free!(games_backgammon_game, games_backgammon_free(game), "a game");
 
 /// Read the state into `*out_state` (written only on success).
 ///
@@ -1022,57 +944,35 @@ pub unsafe extern "C" fn games_backgammon_history_get(
     }
 }
 
-/// Save the whole game (seed or dice, opening or start position, every
-/// turn, the dice of the turn in progress, the AI's generator) as bytes
-/// (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
-/// committed are not saved. The bytes are exactly those of the Rust crate's
-/// `backgammon_core::Game::save` (format `"games.backgammon"`, version 2),
-/// so either side loads the other's saves.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_save(
-    game: *const games_backgammon_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.save().as_bytes(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_save!(
+    /// Save the whole game (seed or dice, opening or start position, every
+    /// turn, the dice of the turn in progress, the AI's generator) as bytes
+    /// (JSON text, no NUL) in the caller's buffer. Steps of a turn not yet
+    /// committed are not saved. The bytes are exactly those of the Rust crate's
+    /// `backgammon_core::Game::save` (format `"games.backgammon"`, version 2),
+    /// so either side loads the other's saves.
+    games_backgammon_game,
+    games_backgammon_save(game),
+    |g: &Game| g.save()
+);
 
-/// Load bytes written by `games_backgammon_save` (or by the Rust crate's
-/// `Game::save`) into a new handle in `*out_game`, owned by the caller.
-/// Saves of version 1, from earlier releases of this library, still load.
-/// The game is replayed: every roll must match the seed, every play be
-/// legal, every pass forced. Malformed or inconsistent bytes, or another
-/// game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
-/// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
-///
-/// # Safety
-/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_load(
-    data: *const u8,
-    len: usize,
-    out_game: *mut *mut games_backgammon_game,
-) -> games_result {
-    // SAFETY: `data` and `out_game` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out_game, |bytes| {
-            let game = Game::load(save_text(bytes)?).map_err(|e| match e {
-                backgammon_core::LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-                _ => GAMES_RESULT_INVALID_DATA,
-            })?;
-            Ok(games_backgammon_game(Guarded::new(game)))
+crate::exports::export_load!(
+    /// Load bytes written by `games_backgammon_save` (or by the Rust crate's
+    /// `Game::save`) into a new handle in `*out_game`, owned by the caller.
+    /// Saves of version 1, from earlier releases of this library, still load.
+    /// The game is replayed: every roll must match the seed, every play be
+    /// legal, every pass forced. Malformed or inconsistent bytes, or another
+    /// game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
+    /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+    games_backgammon_game,
+    games_backgammon_load(out_game),
+    |bytes: &[u8]| {
+        Game::load(save_text(bytes)?).map_err(|e| match e {
+            backgammon_core::LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+            _ => GAMES_RESULT_INVALID_DATA,
         })
     }
-}
+);
 
 /// Copy every legal play into `buf`: the name every game shares for
 /// `games_backgammon_legal_plays` (the same list, in the same order).
@@ -1136,40 +1036,15 @@ pub unsafe extern "C" fn games_backgammon_undo(game: *mut games_backgammon_game)
     unsafe { games_backgammon_step_undo(game) }
 }
 
-/// Why the last failed call on this handle failed, as a code: a
-/// `GAMES_BACKGAMMON_ERROR_*` reason after a refused roll, step, play or
-/// undo; `_OTHER` after another failure; `_NONE` after a success.
-///
-/// # Safety
-/// `game` NULL or live; `out_code` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_last_error_code(
-    game: *const games_backgammon_game,
-    out_code: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_code, coded(g.last_code(), GAMES_BACKGAMMON_ERROR_OTHER))
-        })
-    }
-}
-
-/// Why the last failed call on this handle failed, in words
-/// (NUL-terminated; "" when the last call succeeded).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_last_error(
-    game: *const games_backgammon_game,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
-}
+crate::exports::export_last_error!(
+    /// Why the last failed call on this handle failed, as a code: a
+    /// `GAMES_BACKGAMMON_ERROR_*` reason after a refused roll, step, play or
+    /// undo; `_OTHER` after another failure; `_NONE` after a success.
+    games_backgammon_game,
+    games_backgammon_last_error,
+    games_backgammon_last_error_code,
+    GAMES_BACKGAMMON_ERROR_OTHER
+);
 
 mod steps;
 pub use steps::*;

@@ -20,67 +20,14 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
-    with_handle_query, Guarded, Handle, HandleState,
+    box_into, guard, save_text, with_handle, with_handle_mut, with_handle_query, Guarded,
+    HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
 use crate::result::games_result::{self, *};
 
-/// The five-in-a-row game (lines of 5 or more leave the board).
-pub const GAMES_CANICAS_VARIANT_FIVE: u32 = 0;
-/// The four-in-a-row game (lines of 4 or more; the easier version).
-pub const GAMES_CANICAS_VARIANT_FOUR: u32 = 1;
-/// Rules that are neither default variant (in `games_canicas_state.variant`).
-pub const GAMES_CANICAS_VARIANT_CUSTOM: u32 = 2;
-
-/// Largest board side: size cell buffers with `GAMES_CANICAS_MAX_CELLS`.
-pub const GAMES_CANICAS_MAX_SIZE: u32 = 11;
-/// Most cells of any board (11 × 11).
-pub const GAMES_CANICAS_MAX_CELLS: u32 = 121;
-/// Most colours of any rules.
-pub const GAMES_CANICAS_MAX_COLOURS: u32 = 9;
-/// Most marbles arriving after one move (the length of the "next" bar).
-pub const GAMES_CANICAS_MAX_ARRIVALS: u32 = 8;
-/// Longest text of a move (`k11-k10` and its NUL), for move buffers.
-pub const GAMES_CANICAS_MAX_MOVE_TEXT: u32 = 8;
-/// Most legal moves any position has (`m × (121 − m)` for `m` marbles on the
-/// largest board is at most 60 × 61): a `games_canicas_legal_moves` buffer
-/// of this many moves is always large enough.
-pub const GAMES_CANICAS_MAX_LEGAL_MOVES: u32 = 3660;
-/// Most lines one move can remove (one per direction through the moved
-/// marble).
-pub const GAMES_CANICAS_MAX_MOVE_LINES: u32 = 4;
-
-/// A line running left to right along a row.
-pub const GAMES_CANICAS_DIRECTION_HORIZONTAL: u32 = 0;
-/// A line running top to bottom along a column.
-pub const GAMES_CANICAS_DIRECTION_VERTICAL: u32 = 1;
-/// A line running from the top-left to the bottom-right.
-pub const GAMES_CANICAS_DIRECTION_DIAGONAL: u32 = 2;
-/// A line running from the top-right to the bottom-left.
-pub const GAMES_CANICAS_DIRECTION_ANTI_DIAGONAL: u32 = 3;
-
-/// The last call on the handle succeeded.
-pub const GAMES_CANICAS_ERROR_NONE: u32 = 0;
-/// The game is over: no move can be played.
-pub const GAMES_CANICAS_ERROR_GAME_OVER: u32 = 1;
-/// A cell is off the board.
-pub const GAMES_CANICAS_ERROR_OFF_BOARD: u32 = 2;
-/// There is no marble on the source cell.
-pub const GAMES_CANICAS_ERROR_EMPTY_SOURCE: u32 = 3;
-/// The target cell holds a marble.
-pub const GAMES_CANICAS_ERROR_TARGET_TAKEN: u32 = 4;
-/// The marble cannot reach the target through free cells (blink it red).
-pub const GAMES_CANICAS_ERROR_UNREACHABLE: u32 = 5;
-/// The text is not a move like `e5-a1` (or names a cell off the board).
-pub const GAMES_CANICAS_ERROR_BAD_NOTATION: u32 = 6;
-/// No move has been played yet: nothing to undo.
-pub const GAMES_CANICAS_ERROR_NOTHING_TO_UNDO: u32 = 7;
-/// The last action was an undo: only one move can be undone at a time.
-pub const GAMES_CANICAS_ERROR_ALREADY_UNDONE: u32 = 8;
-/// Another error (a parameter out of range).
-pub const GAMES_CANICAS_ERROR_OTHER: u32 = 9;
+include!(concat!(env!("OUT_DIR"), "/canicas_constants.rs"));
 
 /// The rules of a game; fill them with `games_canicas_options_default`.
 /// The defaults of both variants are the game: a 9×9 board, 7 colours, 3
@@ -315,17 +262,11 @@ impl CanicasState {
     }
 }
 
-/// A Color Lines game. Opaque: create it with `games_canicas_new` or
-/// `games_canicas_load`, release it with `games_canicas_free`.
-#[derive(Debug)]
-pub struct games_canicas_game(Guarded<CanicasState>);
-
-impl Handle for games_canicas_game {
-    type Value = CanicasState;
-    fn guarded(&self) -> &Guarded<CanicasState> {
-        &self.0
-    }
-}
+crate::exports::export_handle!(
+    /// A Color Lines game. Opaque: create it with `games_canicas_new` or
+    /// `games_canicas_load`, release it with `games_canicas_free`.
+    games_canicas_game(CanicasState)
+);
 
 /// The `GAMES_CANICAS_ERROR_*` code of a refused move.
 fn error_code(e: MoveError) -> u32 {
@@ -444,33 +385,13 @@ unsafe fn new_game(
     })
 }
 
-/// Copy a game (with its undo and last move) into a new handle in
-/// `*out_game`, owned by the caller (release it with `games_canicas_free`).
-///
-/// # Safety
-/// `game` NULL or live; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_clone(
-    game: *const games_canicas_game,
-    out_game: *mut *mut games_canicas_game,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            box_into(games_canicas_game(Guarded::from(g.clone())), out_game)
-        })
-    }
-}
-
-/// Release a game (NULL does nothing).
-///
-/// # Safety
-/// `game` must be NULL or a live handle released once.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_free(game: *mut games_canicas_game) {
-    // SAFETY: NULL or a live handle released once, per the caller.
-    unsafe { free_box(game) };
-}
+crate::exports::export_clone!(
+    games_canicas_game,
+    games_canicas_clone(game, out_game),
+    games_canicas_free,
+    "a game (with its undo and last move)"
+);
+crate::exports::export_free!(games_canicas_game, games_canicas_free(game), "a game");
 
 /// Read the rules, score, counters and flags into `*out_state`.
 ///
@@ -1140,99 +1061,47 @@ pub unsafe extern "C" fn games_canicas_ai_move(
     unsafe { games_canicas_hint(game, budget, cancel, out_move) }
 }
 
-/// Save the game in progress (rules, deal, replay flag, moves, undo state)
-/// as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
-/// exactly the Rust crate's `canicas_core::Game::save` (format
-/// `"games.canicas"`, version 2), so either side loads the other's saves.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_save(
-    game: *const games_canicas_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.game.save().as_bytes(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_save!(
+    /// Save the game in progress (rules, deal, replay flag, moves, undo state)
+    /// as versioned JSON bytes (not NUL-terminated) into the caller's buffer:
+    /// exactly the Rust crate's `canicas_core::Game::save` (format
+    /// `"games.canicas"`, version 2), so either side loads the other's saves.
+    games_canicas_game,
+    games_canicas_save(game),
+    |s: &CanicasState| s.game.save()
+);
 
-/// Load bytes written by `games_canicas_save` into a new handle in
-/// `*out_game`, owned by the caller (release it with `games_canicas_free`).
-/// Saves of version 1, from earlier releases of this library, still load.
-/// The moves are replayed from the deal and must lead to the saved state:
-/// malformed or inconsistent bytes, or another game's save, give
-/// `GAMES_RESULT_INVALID_DATA`, an unknown version
-/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
-///
-/// # Safety
-/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_load(
-    data: *const u8,
-    len: usize,
-    out_game: *mut *mut games_canicas_game,
-) -> games_result {
-    // SAFETY: `data` and `out_game` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out_game, |bytes| {
-            let game = Game::load(save_text(bytes)?).map_err(|e| match e {
-                LoadError::State(StateError::Version(_)) => GAMES_RESULT_UNSUPPORTED_VERSION,
-                _ => GAMES_RESULT_INVALID_DATA,
-            })?;
-            Ok(games_canicas_game(Guarded::new(CanicasState::new(game))))
-        })
+crate::exports::export_load!(
+    /// Load bytes written by `games_canicas_save` into a new handle in
+    /// `*out_game`, owned by the caller (release it with `games_canicas_free`).
+    /// Saves of version 1, from earlier releases of this library, still load.
+    /// The moves are replayed from the deal and must lead to the saved state:
+    /// malformed or inconsistent bytes, or another game's save, give
+    /// `GAMES_RESULT_INVALID_DATA`, an unknown version
+    /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+    games_canicas_game,
+    games_canicas_load(out_game),
+    |bytes: &[u8]| {
+        let game = Game::load(save_text(bytes)?).map_err(|e| match e {
+            LoadError::State(StateError::Version(_)) => GAMES_RESULT_UNSUPPORTED_VERSION,
+            _ => GAMES_RESULT_INVALID_DATA,
+        })?;
+        Ok(CanicasState::new(game))
     }
-}
+);
 
-/// Why the last failed call on this handle failed, in words (NUL-terminated).
-///
-/// The calls that take the game as `games_canicas_game *` (not `const`)
-/// set it: empty after one that succeeded, the reason after one that
-/// failed on the game (an illegal move, a game over, an unreachable cell,
-/// nothing to undo, …). Calls on a `const` handle, and calls refused
-/// before they reach the game (a NULL out-pointer, a buffer too small),
-/// leave it as it was.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_last_error(
-    game: *const games_canicas_game,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
-}
-
-/// Why the last failed call on this handle failed, as a
-/// `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
-/// `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
-/// Set by the same calls as `games_canicas_last_error`
-/// (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
-/// was by the others.
-///
-/// # Safety
-/// `game` NULL or live; `out_code` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_last_error_code(
-    game: *const games_canicas_game,
-    out_code: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_code, coded(g.last_code(), GAMES_CANICAS_ERROR_OTHER))
-        })
-    }
-}
+crate::exports::export_last_error!(
+    /// Why the last failed call on this handle failed, as a
+    /// `GAMES_CANICAS_ERROR_*` code in `*out_code`: e.g.
+    /// `GAMES_CANICAS_ERROR_UNREACHABLE` for a target the marble cannot reach.
+    /// Set by the same calls as `games_canicas_last_error`
+    /// (`GAMES_CANICAS_ERROR_NONE` after one that succeeded), and left as it
+    /// was by the others.
+    games_canicas_game,
+    games_canicas_last_error,
+    games_canicas_last_error_code,
+    GAMES_CANICAS_ERROR_OTHER
+);
 
 mod board;
 mod records;

@@ -26,6 +26,7 @@ pub mod boundary;
 pub mod buffer;
 pub mod canicas;
 pub mod common;
+pub mod exports;
 pub mod nim;
 pub mod result;
 pub mod timbiriche;

@@ -11,60 +11,12 @@ use nim_core::{
     CLASSIC_ROWS,
 };
 
-use crate::boundary::{
-    box_into, coded, free_box, guard, load_into, with_handle, with_handle_mut, Guarded, Handle,
-    HandleState,
-};
+use crate::boundary::{box_into, guard, with_handle, with_handle_mut, Guarded, HandleState};
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
-/// Normal rule: whoever crosses out the last circle wins.
-pub const GAMES_NIM_RULE_NORMAL: u32 = 0;
-/// Misère rule: whoever crosses out the last circle loses.
-pub const GAMES_NIM_RULE_MISERE: u32 = 1;
-
-/// Easy: a random legal move.
-pub const GAMES_NIM_LEVEL_EASY: u32 = 0;
-/// Medium: the perfect move two times in three, a random one otherwise.
-pub const GAMES_NIM_LEVEL_MEDIUM: u32 = 1;
-/// Hard: perfect play.
-pub const GAMES_NIM_LEVEL_HARD: u32 = 2;
-
-/// Most rows a Nim board has.
-pub const GAMES_NIM_MAX_ROWS: u32 = 32;
-/// Most circles a Nim row holds.
-pub const GAMES_NIM_MAX_CIRCLES: u32 = 65536;
-/// Most legal moves a Nim position can have (32 full rows): size move
-/// buffers with this, or ask `games_nim_legal_moves` for the exact count.
-pub const GAMES_NIM_MAX_LEGAL_MOVES: u32 = 2_097_152;
-
-/// `games_nim_check_move`: the move is legal.
-pub const GAMES_NIM_MOVE_OK: u32 = 0;
-/// The game (round) is over.
-pub const GAMES_NIM_MOVE_GAME_OVER: u32 = 1;
-/// The row does not exist.
-pub const GAMES_NIM_MOVE_NO_SUCH_ROW: u32 = 2;
-/// The row is empty.
-pub const GAMES_NIM_MOVE_EMPTY_ROW: u32 = 3;
-/// The move crosses out zero circles.
-pub const GAMES_NIM_MOVE_TAKE_ZERO: u32 = 4;
-/// The move crosses out more circles than the row has.
-pub const GAMES_NIM_MOVE_TAKE_TOO_MANY: u32 = 5;
-/// The text given as a move is not `ROW-COUNT` (`games_nim_play_notation`).
-pub const GAMES_NIM_MOVE_BAD_NOTATION: u32 = 6;
-/// A call failed for a reason that is not about a move (see
-/// `games_nim_last_error`): only `games_nim_last_error_code` gives it.
-pub const GAMES_NIM_MOVE_OTHER: u32 = 7;
-
-/// The match is still being played.
-pub const GAMES_NIM_MATCH_PLAYING: u32 = 0;
-/// The first player won the match.
-pub const GAMES_NIM_MATCH_FIRST_WINS: u32 = 1;
-/// The second player won the match.
-pub const GAMES_NIM_MATCH_SECOND_WINS: u32 = 2;
-/// Both won as many rounds: the match is shared.
-pub const GAMES_NIM_MATCH_SHARED: u32 = 3;
+include!(concat!(env!("OUT_DIR"), "/nim_constants.rs"));
 
 /// A Nim move: cross out `take` circles of row `row` (from 0).
 #[repr(C)]
@@ -124,18 +76,12 @@ pub struct games_nim_state {
     pub match_result: u32,
 }
 
-/// A Nim match (or single game) with its history and seeded generator.
-/// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
-/// with `games_nim_free`.
-#[derive(Debug)]
-pub struct games_nim_game(Guarded<Match>);
-
-impl Handle for games_nim_game {
-    type Value = Match;
-    fn guarded(&self) -> &Guarded<Match> {
-        &self.0
-    }
-}
+crate::exports::export_handle!(
+    /// A Nim match (or single game) with its history and seeded generator.
+    /// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
+    /// with `games_nim_free`.
+    games_nim_game(Match)
+);
 
 fn move_error_code(e: MoveError) -> u32 {
     match e {
@@ -199,35 +145,13 @@ pub unsafe extern "C" fn games_nim_new(
     })
 }
 
-/// Copy `game` (history, generator and all) into a new handle in `*out_game`,
-/// owned by the caller.
-///
-/// # Safety
-/// `game` must be NULL or a live handle; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_clone(
-    game: *const games_nim_game,
-    out_game: *mut *mut games_nim_game,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            let copy = games_nim_game(Guarded::from(g.clone()));
-            box_into(copy, out_game)
-        })
-    }
-}
-
-/// Release a game (NULL does nothing).
-///
-/// # Safety
-/// `game` must be NULL or a handle from this library not yet released.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_free(game: *mut games_nim_game) {
-    // SAFETY: NULL or a live handle released once, per the caller.
-    unsafe { free_box(game) };
-}
+crate::exports::export_clone!(
+    games_nim_game,
+    games_nim_clone(game, out_game),
+    games_nim_free,
+    "a match (history, generator and all)"
+);
+crate::exports::export_free!(games_nim_game, games_nim_free(game), "a match");
 
 /// Read the state of the game into `*out_state`.
 ///
@@ -589,88 +513,40 @@ pub unsafe extern "C" fn games_nim_history(
     }
 }
 
-/// Save the whole match (rounds, history, undone moves, generator) as bytes
-/// (JSON text, no NUL) into `buf`; `games_nim_load` reads them back. The
-/// bytes are exactly those of the Rust crate's `nim_core::Match::save`
-/// (format `"games.nim.match"`, version 2), so either side loads the
-/// other's saves.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_save(
-    game: *const games_nim_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe { with_handle(game, |g| write_slice(&g.value.save(), buf, cap, out_len)) }
-}
+crate::exports::export_save!(
+    /// Save the whole match (rounds, history, undone moves, generator) as bytes
+    /// (JSON text, no NUL) into `buf`; `games_nim_load` reads them back. The
+    /// bytes are exactly those of the Rust crate's `nim_core::Match::save`
+    /// (format `"games.nim.match"`, version 2), so either side loads the
+    /// other's saves.
+    games_nim_game,
+    games_nim_save(game),
+    |m: &Match| m.save()
+);
 
-/// Load bytes written by `games_nim_save` (or by the Rust crate's
-/// `Match::save`) into a new handle in `*out_game` (owned by the caller).
-/// Saves of version 1, from earlier releases of this library, still load.
-/// Malformed or inconsistent bytes, or another game's save, give
-/// `GAMES_RESULT_INVALID_DATA`, an unknown format version
-/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
-///
-/// # Safety
-/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_load(
-    data: *const u8,
-    len: usize,
-    out_game: *mut *mut games_nim_game,
-) -> games_result {
-    // SAFETY: `data` and `out_game` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out_game, |bytes| match Match::load(bytes) {
-            Ok(m) => Ok(games_nim_game(Guarded::new(m))),
-            Err(e) => Err(load_error_result(&e)),
-        })
-    }
-}
+crate::exports::export_load!(
+    /// Load bytes written by `games_nim_save` (or by the Rust crate's
+    /// `Match::save`) into a new handle in `*out_game` (owned by the caller).
+    /// Saves of version 1, from earlier releases of this library, still load.
+    /// Malformed or inconsistent bytes, or another game's save, give
+    /// `GAMES_RESULT_INVALID_DATA`, an unknown format version
+    /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+    games_nim_game,
+    games_nim_load(out_game),
+    |bytes: &[u8]| Match::load(bytes).map_err(|e| load_error_result(&e))
+);
 
-/// Why the last failed call on this handle failed, in words (NUL-terminated;
-/// empty after a success).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_last_error(
-    game: *const games_nim_game,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
-}
-
-/// Why the last failed call on this handle failed, as a code: after a
-/// refused move (`games_nim_play`, `games_nim_play_notation`) the
-/// `GAMES_NIM_MOVE_*` reason (`_GAME_OVER`, `_NO_SUCH_ROW`, `_EMPTY_ROW`,
-/// `_TAKE_ZERO`, `_TAKE_TOO_MANY`, `_BAD_NOTATION`); after another failure
-/// `GAMES_NIM_MOVE_OTHER`; `GAMES_NIM_MOVE_OK` after a success.
-///
-/// # Safety
-/// `game` NULL or live; `out_code` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_last_error_code(
-    game: *const games_nim_game,
-    out_code: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract
-    // (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_code, coded(g.last_code(), GAMES_NIM_MOVE_OTHER))
-        })
-    }
-}
+crate::exports::export_last_error!(
+    /// Why the last failed call on this handle failed, as a code: after a
+    /// refused move (`games_nim_play`, `games_nim_play_notation`) the
+    /// `GAMES_NIM_MOVE_*` reason (`_GAME_OVER`, `_NO_SUCH_ROW`, `_EMPTY_ROW`,
+    /// `_TAKE_ZERO`, `_TAKE_TOO_MANY`, `_BAD_NOTATION`); after another failure
+    /// `GAMES_NIM_MOVE_OTHER`; `GAMES_NIM_MOVE_OK` after a success.
+    games_nim_game,
+    games_nim_last_error,
+    games_nim_last_error_code,
+    GAMES_NIM_MOVE_OTHER
+);
 
 #[cfg(test)]
 mod tests {

@@ -18,58 +18,14 @@ use timbiriche_core::{
 };
 
 use crate::boundary::{
-    box_into, coded, free_box, guard, load_into, save_text, with_handle, with_handle_mut,
-    with_handle_query, Guarded, Handle, HandleState,
+    box_into, guard, save_text, with_handle, with_handle_mut, with_handle_query, Guarded,
+    HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
 use crate::result::games_result::{self, *};
 
-/// A line joining a dot to its right-hand neighbour.
-pub const GAMES_TIMBIRICHE_HORIZONTAL: u32 = 0;
-/// A line joining a dot to the dot below it.
-pub const GAMES_TIMBIRICHE_VERTICAL: u32 = 1;
-/// Most lines of any board (6×6 boxes): size line buffers with this.
-pub const GAMES_TIMBIRICHE_MAX_LINES: u32 = 84;
-/// Most boxes of any board (6×6).
-pub const GAMES_TIMBIRICHE_MAX_BOXES: u32 = 36;
-
-/// Every box is worth 1.
-pub const GAMES_TIMBIRICHE_VALUES_STANDARD: u32 = 0;
-/// Box values given in `games_timbiriche_options.values` (1, 2 or 3 each, row by row).
-pub const GAMES_TIMBIRICHE_VALUES_EXPLICIT: u32 = 1;
-/// Box values laid out from `games_timbiriche_options.values_seed`.
-pub const GAMES_TIMBIRICHE_VALUES_SEEDED: u32 = 2;
-
-/// The first player starts every game.
-pub const GAMES_TIMBIRICHE_START_FIRST: u32 = 0;
-/// The second player starts every game.
-pub const GAMES_TIMBIRICHE_START_SECOND: u32 = 1;
-/// The start alternates between the games of a match.
-pub const GAMES_TIMBIRICHE_START_ALTERNATING: u32 = 2;
-
-/// Easy: takes boxes, but now and then gives a 3rd side.
-pub const GAMES_TIMBIRICHE_LEVEL_EASY: u32 = 0;
-/// Medium: never gives a 3rd side while a safe line exists.
-pub const GAMES_TIMBIRICHE_LEVEL_MEDIUM: u32 = 1;
-/// Hard: chain counting, the double-cross, an exact endgame.
-pub const GAMES_TIMBIRICHE_LEVEL_HARD: u32 = 2;
-
-/// A chain of boxes with two ends.
-pub const GAMES_TIMBIRICHE_CHAIN: u32 = 0;
-/// A loop (a chain closed on itself).
-pub const GAMES_TIMBIRICHE_LOOP: u32 = 1;
-/// Any other group of open boxes.
-pub const GAMES_TIMBIRICHE_OTHER: u32 = 2;
-
-/// The game or match is still going (for `result` and `decided`).
-pub const GAMES_TIMBIRICHE_RESULT_NONE: u32 = 0;
-/// The first player wins.
-pub const GAMES_TIMBIRICHE_RESULT_FIRST_WINS: u32 = 1;
-/// The second player wins.
-pub const GAMES_TIMBIRICHE_RESULT_SECOND_WINS: u32 = 2;
-/// A draw.
-pub const GAMES_TIMBIRICHE_RESULT_DRAW: u32 = 3;
+include!(concat!(env!("OUT_DIR"), "/timbiriche_constants.rs"));
 
 /// A line of the board.
 #[repr(C)]
@@ -204,27 +160,6 @@ pub struct games_timbiriche_hint {
     pub left: u32,
 }
 
-/// Safe line: it gives no box its 3rd side.
-pub const GAMES_TIMBIRICHE_REASON_SAFE_LINE: u32 = 0;
-/// Take the box (and move again).
-pub const GAMES_TIMBIRICHE_REASON_TAKE_BOX: u32 = 1;
-/// Every line gives boxes away; this one gives the fewest.
-pub const GAMES_TIMBIRICHE_REASON_GIVE_FEWEST: u32 = 2;
-/// Open a short chain first.
-pub const GAMES_TIMBIRICHE_REASON_OPEN_SHORT_CHAIN: u32 = 3;
-/// Open a 2-chain in the middle, denying the double-cross.
-pub const GAMES_TIMBIRICHE_REASON_OPEN_TWO_CHAIN_MIDDLE: u32 = 4;
-/// Open a loop.
-pub const GAMES_TIMBIRICHE_REASON_OPEN_LOOP: u32 = 5;
-/// Open the smallest long chain.
-pub const GAMES_TIMBIRICHE_REASON_OPEN_LONG_CHAIN: u32 = 6;
-/// Double-cross to keep control.
-pub const GAMES_TIMBIRICHE_REASON_DOUBLE_CROSS: u32 = 7;
-/// Proven optimal by the exact solver.
-pub const GAMES_TIMBIRICHE_REASON_PROVEN: u32 = 8;
-/// A careless line (Easy only).
-pub const GAMES_TIMBIRICHE_REASON_CARELESS: u32 = 9;
-
 /// One group of open boxes in the chain/loop decomposition.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -245,18 +180,12 @@ pub struct TimbiricheState {
     last_hint: String,
 }
 
-/// A dots-and-boxes game or match. Opaque: create it with
-/// `games_timbiriche_new` or `games_timbiriche_load`, release it with
-/// `games_timbiriche_free`.
-#[derive(Debug)]
-pub struct games_timbiriche_game(Guarded<TimbiricheState>);
-
-impl Handle for games_timbiriche_game {
-    type Value = TimbiricheState;
-    fn guarded(&self) -> &Guarded<TimbiricheState> {
-        &self.0
-    }
-}
+crate::exports::export_handle!(
+    /// A dots-and-boxes game or match. Opaque: create it with
+    /// `games_timbiriche_new` or `games_timbiriche_load`, release it with
+    /// `games_timbiriche_free`.
+    games_timbiriche_game(TimbiricheState)
+);
 
 fn result_code(result: Option<GameResult>) -> u32 {
     match result {
@@ -398,32 +327,17 @@ pub unsafe extern "C" fn games_timbiriche_new(
     })
 }
 
-/// Copy a game into a new handle in `*out_game`, owned by the caller.
-///
-/// # Safety
-/// `game` NULL or live; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_clone(
-    game: *const games_timbiriche_game,
-    out_game: *mut *mut games_timbiriche_game,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            box_into(games_timbiriche_game(Guarded::from(g.clone())), out_game)
-        })
-    }
-}
-
-/// Release a game (NULL does nothing).
-///
-/// # Safety
-/// `game` must be NULL or a live handle released once.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_free(game: *mut games_timbiriche_game) {
-    // SAFETY: NULL or a live handle released once, per the caller.
-    unsafe { free_box(game) };
-}
+crate::exports::export_clone!(
+    games_timbiriche_game,
+    games_timbiriche_clone(game, out_game),
+    games_timbiriche_free,
+    "a game or match (moves, undo, hints, generator)"
+);
+crate::exports::export_free!(
+    games_timbiriche_game,
+    games_timbiriche_free(game),
+    "a game or match"
+);
 
 /// Read the state into `*out_state`.
 ///
@@ -587,28 +501,6 @@ pub unsafe extern "C" fn games_timbiriche_drawn(
         })
     }
 }
-
-/// Which lines to list with `games_timbiriche_lines`.
-pub const GAMES_TIMBIRICHE_LINES_LEGAL: u32 = 0;
-/// Lines that give no box its 3rd side.
-pub const GAMES_TIMBIRICHE_LINES_SAFE: u32 = 1;
-/// Lines that take a box now.
-pub const GAMES_TIMBIRICHE_LINES_CAPTURING: u32 = 2;
-/// Lines that give a box its 3rd side.
-pub const GAMES_TIMBIRICHE_LINES_THIRD_SIDE: u32 = 3;
-
-/// No failure: the last call succeeded (`games_timbiriche_last_error_code`).
-pub const GAMES_TIMBIRICHE_ERROR_NONE: u32 = 0;
-/// The game is over: every line is drawn.
-pub const GAMES_TIMBIRICHE_ERROR_GAME_OVER: u32 = 1;
-/// The line is not on this board (or not a line: bad orientation).
-pub const GAMES_TIMBIRICHE_ERROR_OFF_BOARD: u32 = 2;
-/// The line is already drawn.
-pub const GAMES_TIMBIRICHE_ERROR_ALREADY_DRAWN: u32 = 3;
-/// The text is not a line in dot notation (`a1-b1`).
-pub const GAMES_TIMBIRICHE_ERROR_BAD_NOTATION: u32 = 4;
-/// A failure that is not about a move (see `games_timbiriche_last_error`).
-pub const GAMES_TIMBIRICHE_ERROR_OTHER: u32 = 5;
 
 /// The `GAMES_TIMBIRICHE_ERROR_*` code of a refused line.
 fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
@@ -1016,59 +908,34 @@ pub unsafe extern "C" fn games_timbiriche_hint_sentence(
     }
 }
 
-/// Save the game or match (moves, undone moves, hints, the AI's generator)
-/// as bytes (JSON text, no NUL): exactly the Rust crate's
-/// `timbiriche_core::Game::save` of a single game (format
-/// `"games.timbiriche"`, version 2) or `Match::save` of a match
-/// (`"games.timbiriche.match"`), so either side loads the other's saves.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_save(
-    game: *const games_timbiriche_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.session.save().as_bytes(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_save!(
+    /// Save the game or match (moves, undone moves, hints, the AI's generator)
+    /// as bytes (JSON text, no NUL): exactly the Rust crate's
+    /// `timbiriche_core::Game::save` of a single game (format
+    /// `"games.timbiriche"`, version 2) or `Match::save` of a match
+    /// (`"games.timbiriche.match"`), so either side loads the other's saves.
+    games_timbiriche_game,
+    games_timbiriche_save(game),
+    |s: &TimbiricheState| s.session.save()
+);
 
-/// Load bytes written by `games_timbiriche_save` (or by the Rust crate's
-/// `Game::save` or `Match::save`) into a new handle in `*out_game`, owned
-/// by the caller. Saves of version 1, from earlier releases of this
-/// library, still load. Inconsistent or malformed bytes, or another game's
-/// save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
-/// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
-///
-/// # Safety
-/// `data` NULL or `len` readable bytes; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_load(
-    data: *const u8,
-    len: usize,
-    out_game: *mut *mut games_timbiriche_game,
-) -> games_result {
-    // SAFETY: `data` and `out_game` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out_game, |bytes| {
-            let session = Session::load(save_text(bytes)?).map_err(|e| match e {
-                LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-                _ => GAMES_RESULT_INVALID_DATA,
-            })?;
-            let last_hint = String::new();
-            Ok(games_timbiriche_game(Guarded::new(TimbiricheState {
-                session,
-                last_hint,
-            })))
-        })
+crate::exports::export_load!(
+    /// Load bytes written by `games_timbiriche_save` (or by the Rust crate's
+    /// `Game::save` or `Match::save`) into a new handle in `*out_game`, owned
+    /// by the caller. Saves of version 1, from earlier releases of this
+    /// library, still load. Inconsistent or malformed bytes, or another game's
+    /// save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
+    /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+    games_timbiriche_game,
+    games_timbiriche_load(out_game),
+    |bytes: &[u8]| {
+        let session = Session::load(save_text(bytes)?).map_err(|e| match e {
+            LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+            _ => GAMES_RESULT_INVALID_DATA,
+        })?;
+        Ok(TimbiricheState { session, last_hint: String::new() })
     }
-}
+);
 
 /// Copy every legal line (every undrawn line) into `buf`, in line index
 /// order (horizontal lines first, row by row, then vertical); empty once the
@@ -1140,41 +1007,17 @@ pub unsafe extern "C" fn games_timbiriche_move_to_string(
     }
 }
 
-/// Why the last failed call on this handle failed, as a code: after a
-/// refused line (`games_timbiriche_play`, `games_timbiriche_play_notation`)
-/// a `GAMES_TIMBIRICHE_ERROR_*` reason (`_GAME_OVER`, `_OFF_BOARD`,
-/// `_ALREADY_DRAWN`, `_BAD_NOTATION`); after another failure `_OTHER`;
-/// `_NONE` after a success.
-///
-/// # Safety
-/// `game` NULL or live; `out_code` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_last_error_code(
-    game: *const games_timbiriche_game,
-    out_code: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_code, coded(g.last_code(), GAMES_TIMBIRICHE_ERROR_OTHER))
-        })
-    }
-}
-
-/// Why the last failed call on this handle failed, in words.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_last_error(
-    game: *const games_timbiriche_game,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
-}
+crate::exports::export_last_error!(
+    /// Why the last failed call on this handle failed, as a code: after a
+    /// refused line (`games_timbiriche_play`, `games_timbiriche_play_notation`)
+    /// a `GAMES_TIMBIRICHE_ERROR_*` reason (`_GAME_OVER`, `_OFF_BOARD`,
+    /// `_ALREADY_DRAWN`, `_BAD_NOTATION`); after another failure `_OTHER`;
+    /// `_NONE` after a success.
+    games_timbiriche_game,
+    games_timbiriche_last_error,
+    games_timbiriche_last_error_code,
+    GAMES_TIMBIRICHE_ERROR_OTHER
+);
 
 #[cfg(test)]
 mod tests {

@@ -2,18 +2,59 @@
 //! crate carries it; the repository's `include/games.h` is a link to it)
 //! must be exactly what the pinned cbindgen generates from this crate. Regenerate with
 //! `GAMES_BLESS_HEADER=1 cargo test -p games-ffi --test header`.
+//!
+//! The crate's exports that every game shares (handles, clone, free, save,
+//! load, errors...) are written once, by the macros of `src/exports.rs`.
+//! cbindgen does not expand macros, so the header is generated from the
+//! crate as rustc expands it: `cargo rustc -- -Zunpretty=expanded`, which the
+//! pinned stable toolchain runs when `RUSTC_BOOTSTRAP=1` is set for that one
+//! child process (what cbindgen's own `parse.expand` option would run on a
+//! nightly toolchain). The expansion is only read, never compiled into
+//! anything; it is built in its own target directory beside this test's, so
+//! it never waits for the lock of the build that runs the test.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The crate's source with every macro expanded, as one file.
+fn expanded_source() -> PathBuf {
+    let dir = crate_dir();
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("header-expand");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "rustc",
+            "--lib",
+            "--profile=check",
+            "--quiet",
+            "--manifest-path",
+        ])
+        .arg(dir.join("Cargo.toml"))
+        .args(["-p", "games-ffi", "--", "-Zunpretty=expanded"])
+        .env("CARGO_TARGET_DIR", &target)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo rustc -Zunpretty=expanded");
+    assert!(
+        output.status.success(),
+        "cargo rustc -Zunpretty=expanded failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let path = target.join("games_ffi_expanded.rs");
+    std::fs::write(&path, &output.stdout).expect("write the expanded source");
+    path
 }
 
 fn generate() -> Vec<u8> {
     let dir = crate_dir();
     let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
     let bindings = cbindgen::Builder::new()
-        .with_crate(&dir)
+        .with_src(expanded_source())
         .with_config(config)
         .generate()
         .expect("cbindgen generates the header");

@@ -50,18 +50,12 @@ pub struct games_canicas_record {
     pub replay_best_points: u64,
 }
 
-/// The records of every variant played. Opaque: create it with
-/// `games_canicas_records_new` or `games_canicas_records_load`, release it
-/// with `games_canicas_records_free`.
-#[derive(Debug)]
-pub struct games_canicas_records(Guarded<Records>);
-
-impl Handle for games_canicas_records {
-    type Value = Records;
-    fn guarded(&self) -> &Guarded<Records> {
-        &self.0
-    }
-}
+crate::exports::export_handle!(
+    /// The records of every variant played. Opaque: create it with
+    /// `games_canicas_records_new` or `games_canicas_records_load`, release it
+    /// with `games_canicas_records_free`.
+    games_canicas_records(Records)
+);
 
 /// Create empty records in `*out_records`, owned by the caller (release
 /// them with `games_canicas_records_free`).
@@ -81,15 +75,11 @@ pub unsafe extern "C" fn games_canicas_records_new(
     })
 }
 
-/// Release records (NULL does nothing).
-///
-/// # Safety
-/// `records` must be NULL or a live handle released once.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_records_free(records: *mut games_canicas_records) {
-    // SAFETY: NULL or a live handle released once, per the caller.
-    unsafe { free_box(records) };
-}
+crate::exports::export_free!(
+    games_canicas_records,
+    games_canicas_records_free(records),
+    "records"
+);
 
 /// Record a game at its end and write its summary to `*out_summary` (may be
 /// NULL): points, moves, lines removed by length, and whether it set a new
@@ -160,48 +150,26 @@ pub unsafe extern "C" fn games_canicas_records_get(
     unsafe { games_canicas_records_get_lines98(records, options, false, out_record) }
 }
 
-/// Save the records of every variant as versioned JSON bytes (not
-/// NUL-terminated) into the caller's buffer, for the host to persist.
-///
-/// # Safety
-/// `records` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_records_save(
-    records: *const games_canicas_records,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(records, |r| {
-            write_slice(r.value.to_json().as_bytes(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_save!(
+    /// Save the records of every variant as versioned JSON bytes (not
+    /// NUL-terminated) into the caller's buffer, for the host to persist.
+    games_canicas_records,
+    games_canicas_records_save(records),
+    |r: &Records| r.to_json()
+);
 
-/// Load records written by `games_canicas_records_save` into a new handle
-/// in `*out_records`, owned by the caller (release it with
-/// `games_canicas_records_free`). Malformed or inconsistent bytes give
-/// `GAMES_RESULT_INVALID_DATA`, an unknown version
-/// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
-///
-/// # Safety
-/// `data` NULL or `len` readable bytes; `out_records` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_records_load(
-    data: *const u8,
-    len: usize,
-    out_records: *mut *mut games_canicas_records,
-) -> games_result {
-    // SAFETY: `data` and `out_records` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out_records, |bytes| {
-            let records = Records::from_json(save_text(bytes)?).map_err(|e| match e {
-                StateError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-                _ => GAMES_RESULT_INVALID_DATA,
-            })?;
-            Ok(games_canicas_records(Guarded::new(records)))
+crate::exports::export_load!(
+    /// Load records written by `games_canicas_records_save` into a new handle
+    /// in `*out_records`, owned by the caller (release it with
+    /// `games_canicas_records_free`). Malformed or inconsistent bytes give
+    /// `GAMES_RESULT_INVALID_DATA`, an unknown version
+    /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+    games_canicas_records,
+    games_canicas_records_load(out_records),
+    |bytes: &[u8]| {
+        Records::from_json(save_text(bytes)?).map_err(|e| match e {
+            StateError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+            _ => GAMES_RESULT_INVALID_DATA,
         })
     }
-}
+);
