@@ -1680,6 +1680,25 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * Copy a game (turns, dice, generator) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_backgammon_free`). The copy has no last error.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_backgammon_clone(const games_backgammon_game *game,
+                                    games_backgammon_game **out_game);
+
+/**
+ * Release a game (NULL does nothing).
+ *
+ * # Safety
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
+ */
+void games_backgammon_free(games_backgammon_game *game);
+
+/**
  * Fill `*out_options` with the defaults: seed 1, the opening rolled from it.
  *
  * # Safety
@@ -1731,25 +1750,6 @@ games_result games_backgammon_new_from_xgid(const char *xgid,
                                             uint32_t player_on_roll,
                                             uint64_t seed,
                                             games_backgammon_game **out_game);
-
-/**
- * Copy a game (turns, dice, generator) into a new handle in `*out_game`, owned by the
- * caller (release it with `games_backgammon_free`). The copy has no last error.
- *
- * # Safety
- * `game` NULL or live; `out_game` NULL or writable.
- */
-games_result games_backgammon_clone(const games_backgammon_game *game,
-                                    games_backgammon_game **out_game);
-
-/**
- * Release a game (NULL does nothing).
- *
- * # Safety
- * NULL, or a handle of this library not yet released that no other
- * thread is using; it must not be used again.
- */
-void games_backgammon_free(games_backgammon_game *game);
 
 /**
  * Read the state into `*out_state` (written only on success).
@@ -1821,7 +1821,7 @@ games_result games_backgammon_legal_play_count(const games_backgammon_game *game
  * `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_backgammon_legal_plays(const games_backgammon_game *game,
                                           games_backgammon_move *buf,
@@ -2079,7 +2079,7 @@ games_result games_backgammon_last_error_code(const games_backgammon_game *game,
  * or the play is complete.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_backgammon_movable_checkers(const games_backgammon_game *game,
                                                uint8_t *buf,
@@ -2151,6 +2151,24 @@ games_result games_backgammon_step_undo(games_backgammon_game *game);
 games_result games_backgammon_turn_commit(games_backgammon_game *game);
 
 /**
+ * Copy a game (with its undo and last move) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_canicas_free`). The copy has no last error.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_canicas_clone(const games_canicas_game *game, games_canicas_game **out_game);
+
+/**
+ * Release a game (NULL does nothing).
+ *
+ * # Safety
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
+ */
+void games_canicas_free(games_canicas_game *game);
+
+/**
  * Fill `*out_options` with the rules of `variant`
  * (`GAMES_CANICAS_VARIANT_FIVE` or `_FOUR`); change fields to play other
  * boards. An unknown variant gives `GAMES_RESULT_INVALID_PARAMETER`.
@@ -2175,24 +2193,6 @@ games_result games_canicas_new(const games_canicas_options *options,
                                games_canicas_game **out_game);
 
 /**
- * Copy a game (with its undo and last move) into a new handle in `*out_game`, owned by the
- * caller (release it with `games_canicas_free`). The copy has no last error.
- *
- * # Safety
- * `game` NULL or live; `out_game` NULL or writable.
- */
-games_result games_canicas_clone(const games_canicas_game *game, games_canicas_game **out_game);
-
-/**
- * Release a game (NULL does nothing).
- *
- * # Safety
- * NULL, or a handle of this library not yet released that no other
- * thread is using; it must not be used again.
- */
-void games_canicas_free(games_canicas_game *game);
-
-/**
  * Read the rules, score, counters and flags into `*out_state`.
  *
  * # Safety
@@ -2206,7 +2206,7 @@ games_result games_canicas_get_state(const games_canicas_game *game,
  * free cell; `size`² bytes (at most `GAMES_CANICAS_MAX_CELLS`).
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_canicas_cells(const games_canicas_game *game,
                                  uint8_t *buf,
@@ -2219,7 +2219,7 @@ games_result games_canicas_cells(const games_canicas_game *game,
  * `GAMES_CANICAS_MAX_ARRIVALS`).
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_canicas_next_colours(const games_canicas_game *game,
                                         uint8_t *buf,
@@ -2368,7 +2368,7 @@ games_result games_canicas_move_to_string(const games_canicas_game *game,
  * move and after an undo, retry, new deal or load.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_canicas_last_lines(const games_canicas_game *game,
                                       games_canicas_line *buf,
@@ -2381,7 +2381,7 @@ games_result games_canicas_last_lines(const games_canicas_game *game,
  * move and after an undo, retry, new deal or load).
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable arrivals; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_canicas_last_arrivals(const games_canicas_game *game,
                                          games_canicas_arrival *buf,
@@ -2588,15 +2588,6 @@ games_result games_canicas_board_hint(const games_canicas_options *options,
                                       games_canicas_move *out_move);
 
 /**
- * Create empty records in `*out_records`, owned by the caller (release
- * them with `games_canicas_records_free`).
- *
- * # Safety
- * `out_records` must be NULL or writable.
- */
-games_result games_canicas_records_new(games_canicas_records **out_records);
-
-/**
  * Release records (NULL does nothing).
  *
  * # Safety
@@ -2604,6 +2595,15 @@ games_result games_canicas_records_new(games_canicas_records **out_records);
  * thread is using; it must not be used again.
  */
 void games_canicas_records_free(games_canicas_records *records);
+
+/**
+ * Create empty records in `*out_records`, owned by the caller (release
+ * them with `games_canicas_records_free`).
+ *
+ * # Safety
+ * `out_records` must be NULL or writable.
+ */
+games_result games_canicas_records_new(games_canicas_records **out_records);
 
 /**
  * Record a game at its end and write its summary to `*out_summary` (may be
@@ -2694,7 +2694,7 @@ games_result games_canicas_lines98(const games_canicas_game *game, bool *out_on)
  * (the player is not shown them). At most `GAMES_CANICAS_MAX_ARRIVALS`.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_canicas_shown_landings(const games_canicas_game *game,
                                           uint32_t *buf,
@@ -2757,6 +2757,24 @@ games_result games_cancel_token_reset(const games_cancel_token *token);
 games_result games_cancel_token_is_cancelled(const games_cancel_token *token, bool *out_cancelled);
 
 /**
+ * Copy a match (history, generator and all) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_nim_free`). The copy has no last error.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_nim_clone(const games_nim_game *game, games_nim_game **out_game);
+
+/**
+ * Release a match (NULL does nothing).
+ *
+ * # Safety
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
+ */
+void games_nim_free(games_nim_game *game);
+
+/**
  * Create a Nim game in `*out_game`.
  *
  * `rows`/`row_count`: the circles of each row (1 to `GAMES_NIM_MAX_ROWS`
@@ -2779,28 +2797,10 @@ games_result games_nim_new(const uint32_t *rows,
                            games_nim_game **out_game);
 
 /**
- * Copy a match (history, generator and all) into a new handle in `*out_game`, owned by the
- * caller (release it with `games_nim_free`). The copy has no last error.
- *
- * # Safety
- * `game` NULL or live; `out_game` NULL or writable.
- */
-games_result games_nim_clone(const games_nim_game *game, games_nim_game **out_game);
-
-/**
- * Release a match (NULL does nothing).
- *
- * # Safety
- * NULL, or a handle of this library not yet released that no other
- * thread is using; it must not be used again.
- */
-void games_nim_free(games_nim_game *game);
-
-/**
  * Read the state of the game into `*out_state`.
  *
  * # Safety
- * `game` must be NULL or a live handle; `out_state` NULL or writable.
+ * `game` NULL or live; `out_state` NULL or writable.
  */
 games_result games_nim_get_state(const games_nim_game *game, games_nim_state *out_state);
 
@@ -2820,7 +2820,7 @@ games_result games_nim_get_rows(const games_nim_game *game,
  * round is over). There are as many moves as circles left.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_nim_legal_moves(const games_nim_game *game,
                                    games_nim_move *buf,
@@ -2929,7 +2929,7 @@ games_result games_nim_analyze(const games_nim_game *game,
  * Copy the moves played in the current round, oldest first, into `buf`.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_nim_history(const games_nim_game *game,
                                games_nim_move *buf,
@@ -2997,6 +2997,25 @@ games_result games_nim_last_error_code(const games_nim_game *game, uint32_t *out
 games_result games_result_message(uint32_t result, char *buf, size_t cap, size_t *out_len);
 
 /**
+ * Copy a game or match (moves, undo, hints, generator) into a new handle in `*out_game`, owned by the
+ * caller (release it with `games_timbiriche_free`). The copy has no last error.
+ *
+ * # Safety
+ * `game` NULL or live; `out_game` NULL or writable.
+ */
+games_result games_timbiriche_clone(const games_timbiriche_game *game,
+                                    games_timbiriche_game **out_game);
+
+/**
+ * Release a game or match (NULL does nothing).
+ *
+ * # Safety
+ * NULL, or a handle of this library not yet released that no other
+ * thread is using; it must not be used again.
+ */
+void games_timbiriche_free(games_timbiriche_game *game);
+
+/**
  * Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
  * the first player starts, seed 1.
  *
@@ -3015,25 +3034,6 @@ games_result games_timbiriche_options_default(games_timbiriche_options *out_opti
  */
 games_result games_timbiriche_new(const games_timbiriche_options *options,
                                   games_timbiriche_game **out_game);
-
-/**
- * Copy a game or match (moves, undo, hints, generator) into a new handle in `*out_game`, owned by the
- * caller (release it with `games_timbiriche_free`). The copy has no last error.
- *
- * # Safety
- * `game` NULL or live; `out_game` NULL or writable.
- */
-games_result games_timbiriche_clone(const games_timbiriche_game *game,
-                                    games_timbiriche_game **out_game);
-
-/**
- * Release a game or match (NULL does nothing).
- *
- * # Safety
- * NULL, or a handle of this library not yet released that no other
- * thread is using; it must not be used again.
- */
-void games_timbiriche_free(games_timbiriche_game *game);
 
 /**
  * Read the state into `*out_state`.
@@ -3082,7 +3082,7 @@ games_result games_timbiriche_box_values(const games_timbiriche_game *game,
  * Which lines are drawn: one byte per line index (1 drawn, 0 not).
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_timbiriche_drawn(const games_timbiriche_game *game,
                                     uint8_t *buf,
@@ -3093,7 +3093,7 @@ games_result games_timbiriche_drawn(const games_timbiriche_game *game,
  * List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_timbiriche_lines(const games_timbiriche_game *game,
                                     uint32_t kind,
@@ -3105,7 +3105,7 @@ games_result games_timbiriche_lines(const games_timbiriche_game *game,
  * The chain/loop decomposition of the open boxes.
  *
  * # Safety
- * `game` NULL or live; `buf` NULL or `cap` writable items; `out_len` NULL or writable.
+ * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
  */
 games_result games_timbiriche_components(const games_timbiriche_game *game,
                                          games_timbiriche_component *buf,

@@ -22,7 +22,7 @@ use crate::boundary::{
     box_into, guard, save_text, with_handle, with_handle_mut, Guarded, HandleState,
 };
 use crate::buffer::{write_c_string, write_optional, write_out, write_slice};
-use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
 
 include!(concat!(env!("OUT_DIR"), "/backgammon_constants.rs"));
@@ -155,7 +155,9 @@ crate::exports::export_handle!(
     /// `games_backgammon_new_from_position_id`, `games_backgammon_new_from_xgid`,
     /// `games_backgammon_load` or `games_backgammon_clone`, release it with
     /// `games_backgammon_free`.
-    games_backgammon_game(Game)
+    games_backgammon_game(Game),
+    clone: games_backgammon_clone(game, out_game) "a game (turns, dice, generator)",
+    free: games_backgammon_free(game) "a game",
 );
 
 fn player_code(p: Player) -> u32 {
@@ -297,59 +299,39 @@ unsafe fn read_text<'a>(text: *const c_char) -> Result<&'a str, games_result> {
         .map_err(|_| GAMES_RESULT_INVALID_PARAMETER)
 }
 
-/// Fill `*out_options` with the defaults: seed 1, the opening rolled from it.
-///
-/// # Safety
-/// `out_options` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_options_default(
-    out_options: *mut games_backgammon_options,
-) -> games_result {
-    let defaults = games_backgammon_options {
-        seed: 1,
-        opening_first: 0,
-        opening_second: 0,
-    };
-    // SAFETY: NULL or writable, per the caller.
-    guard(|| unsafe { write_out(out_options, defaults) })
-}
-
-/// Create a game in `*out_game`, owned by the caller (release it with
-/// `games_backgammon_free`). The opening roll is done: the starter is on
-/// roll with its two numbers. Bad options (a die outside 1 to 6, equal
-/// opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
-/// and create nothing.
-///
-/// # Safety
-/// `options` must be NULL or readable; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_new(
-    options: *const games_backgammon_options,
-    out_game: *mut *mut games_backgammon_game,
-) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or readable, per the caller.
-        let Some(o) = (unsafe { options.as_ref() }) else {
-            return GAMES_RESULT_NULL_PARAMETER;
+crate::exports::export_new!(
+    /// Fill `*out_options` with the defaults: seed 1, the opening rolled from it.
+    games_backgammon_options_default(out_options) = games_backgammon_options {
+            seed: 1,
+            opening_first: 0,
+            opening_second: 0,
         };
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
+    /// Create a game in `*out_game`, owned by the caller (release it with
+    /// `games_backgammon_free`). The opening roll is done: the starter is on
+    /// roll with its two numbers. Bad options (a die outside 1 to 6, equal
+    /// opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
+    /// and create nothing.
+    ///
+    /// # Safety
+    /// `options` must be NULL or readable; `out_game` NULL or writable.
+    games_backgammon_game,
+    games_backgammon_new(options: games_backgammon_options, out_game),
+    |o| {
         let game = match (o.opening_first, o.opening_second) {
             (0, 0) => Game::new(o.seed),
             (a, b) => {
                 let (Some(a), Some(b)) = (die_from(a), die_from(b)) else {
-                    return GAMES_RESULT_INVALID_PARAMETER;
+                    return Err(GAMES_RESULT_INVALID_PARAMETER);
                 };
                 match backgammon_core::Opening::new(a, b) {
                     Ok(opening) => Game::with_opening(opening),
-                    Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+                    Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
                 }
             }
         };
-        new_handle(game, o.seed, out_game)
-    })
-}
+        Ok(game.with_ai_seed(o.seed))
+    }
+);
 
 /// Create a game from a GNU Backgammon Position ID (14 characters; the ID's
 /// player on roll is `player_on_roll`, `GAMES_PLAYER_FIRST` or
@@ -427,111 +409,87 @@ pub unsafe extern "C" fn games_backgammon_new_from_xgid(
     })
 }
 
-crate::exports::export_clone!(
+crate::exports::export_query!(
+    /// Read the state into `*out_state` (written only on success).
     games_backgammon_game,
-    games_backgammon_clone(game, out_game),
-    games_backgammon_free,
-    "a game (turns, dice, generator)"
-);
-crate::exports::export_free!(games_backgammon_game, games_backgammon_free(game), "a game");
-
-/// Read the state into `*out_state` (written only on success).
-///
-/// # Safety
-/// `game` NULL or live; `out_state` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_get_state(
-    game: *const games_backgammon_game,
-    out_state: *mut games_backgammon_state,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let game = &g.value;
-            let first = position_for(game, Player::First);
-            let [pips_first, pips_second] = game.pip_counts();
-            let dice = game.dice();
-            let mut dice_left = [0u32; 4];
-            let mut dice_left_count = 0;
-            let (mut steps_made, mut turn_complete) = (0, false);
-            if let Some(t) = game.current_turn() {
-                for (slot, d) in dice_left.iter_mut().zip(t.remaining_dice()) {
-                    *slot = u32::from(*d);
-                    dice_left_count += 1;
-                }
-                steps_made = t.steps().len() as u32;
-                turn_complete = t.is_complete();
+    games_backgammon_get_state(game),
+    out_state: games_backgammon_state,
+    |g| {
+        let game = &g.value;
+        let first = position_for(game, Player::First);
+        let [pips_first, pips_second] = game.pip_counts();
+        let dice = game.dice();
+        let mut dice_left = [0u32; 4];
+        let mut dice_left_count = 0;
+        let (mut steps_made, mut turn_complete) = (0, false);
+        if let Some(t) = game.current_turn() {
+            for (slot, d) in dice_left.iter_mut().zip(t.remaining_dice()) {
+                *slot = u32::from(*d);
+                dice_left_count += 1;
             }
-            let result = game.result();
-            let opening = if game.start_position().is_some() {
-                (0, 0)
+            steps_made = t.steps().len() as u32;
+            turn_complete = t.is_complete();
+        }
+        let result = game.result();
+        let opening = if game.start_position().is_some() {
+            (0, 0)
+        } else {
+            (
+                u32::from(game.opening().first_die()),
+                u32::from(game.opening().second_die()),
+            )
+        };
+        games_backgammon_state {
+            to_move: if game.is_over() {
+                GAMES_NO_PLAYER
             } else {
-                (
-                    u32::from(game.opening().first_die()),
-                    u32::from(game.opening().second_die()),
-                )
-            };
-            let state = games_backgammon_state {
-                to_move: if game.is_over() {
-                    GAMES_NO_PLAYER
-                } else {
-                    player_code(game.player_on_roll())
-                },
-                dice_rolled: dice.is_some(),
-                die1: dice.map_or(0, |d| u32::from(d.first())),
-                die2: dice.map_or(0, |d| u32::from(d.second())),
-                dice_left,
-                dice_left_count,
-                steps_made,
-                turn_complete,
-                legal_plays: legal_of(game).len() as u32,
-                pips_first,
-                pips_second,
-                bar_first: u32::from(first.bar(Side::OnRoll)),
-                bar_second: u32::from(first.bar(Side::Opponent)),
-                off_first: u32::from(first.off(Side::OnRoll)),
-                off_second: u32::from(first.off(Side::Opponent)),
-                game_over: game.is_over(),
-                winner: result.map_or(GAMES_NO_PLAYER, |r| player_code(r.winner)),
-                result_kind: match result.map(|r| r.kind) {
-                    None => GAMES_BACKGAMMON_RESULT_NONE,
-                    Some(WinKind::Single) => GAMES_BACKGAMMON_RESULT_SINGLE,
-                    Some(WinKind::Gammon) => GAMES_BACKGAMMON_RESULT_GAMMON,
-                    Some(WinKind::Backgammon) => GAMES_BACKGAMMON_RESULT_BACKGAMMON,
-                },
-                points: result.map_or(0, |r| r.points),
-                turns_played: game.history().len() as u32,
-                seeded: game.seed().is_some(),
-                opening_first: opening.0,
-                opening_second: opening.1,
-            };
-            write_out(out_state, state)
-        })
+                player_code(game.player_on_roll())
+            },
+            dice_rolled: dice.is_some(),
+            die1: dice.map_or(0, |d| u32::from(d.first())),
+            die2: dice.map_or(0, |d| u32::from(d.second())),
+            dice_left,
+            dice_left_count,
+            steps_made,
+            turn_complete,
+            legal_plays: legal_of(game).len() as u32,
+            pips_first,
+            pips_second,
+            bar_first: u32::from(first.bar(Side::OnRoll)),
+            bar_second: u32::from(first.bar(Side::Opponent)),
+            off_first: u32::from(first.off(Side::OnRoll)),
+            off_second: u32::from(first.off(Side::Opponent)),
+            game_over: game.is_over(),
+            winner: result.map_or(GAMES_NO_PLAYER, |r| player_code(r.winner)),
+            result_kind: match result.map(|r| r.kind) {
+                None => GAMES_BACKGAMMON_RESULT_NONE,
+                Some(WinKind::Single) => GAMES_BACKGAMMON_RESULT_SINGLE,
+                Some(WinKind::Gammon) => GAMES_BACKGAMMON_RESULT_GAMMON,
+                Some(WinKind::Backgammon) => GAMES_BACKGAMMON_RESULT_BACKGAMMON,
+            },
+            points: result.map_or(0, |r| r.points),
+            turns_played: game.history().len() as u32,
+            seeded: game.seed().is_some(),
+            opening_first: opening.0,
+            opening_second: opening.1,
+        }
     }
-}
+);
 
-/// Both players' checkers, each from its own view, in `*out_board`
-/// (counting the steps of a turn in progress).
-///
-/// # Safety
-/// `game` NULL or live; `out_board` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_get_board(
-    game: *const games_backgammon_game,
-    out_board: *mut games_backgammon_board,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let first = position_for(&g.value, Player::First);
-            let board = games_backgammon_board {
-                first: first.side_counts(Side::OnRoll),
-                second: first.side_counts(Side::Opponent),
-            };
-            write_out(out_board, board)
-        })
+crate::exports::export_query!(
+    /// Both players' checkers, each from its own view, in `*out_board`
+    /// (counting the steps of a turn in progress).
+    games_backgammon_game,
+    games_backgammon_get_board(game),
+    out_board: games_backgammon_board,
+    |g| {
+        let first = position_for(&g.value, Player::First);
+        games_backgammon_board {
+            first: first.side_counts(Side::OnRoll),
+            second: first.side_counts(Side::Opponent),
+        }
     }
-}
+);
 
 /// Roll the dice from the game's seed for the player on roll; the dice go
 /// to `*out_die1`/`*out_die2` and `*out_passed` tells whether the roll
@@ -605,46 +563,28 @@ pub unsafe extern "C" fn games_backgammon_set_dice(
     }
 }
 
-/// The number of legal plays for the dice rolled (distinct resulting
-/// positions) in `*out_count`; 0 when no dice are rolled or the game is
-/// over. Plays are numbered from 0 in a fixed order.
-///
-/// # Safety
-/// `game` NULL or live; `out_count` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_legal_play_count(
-    game: *const games_backgammon_game,
-    out_count: *mut u32,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_count, legal_of(&g.value).len() as u32)
-        })
-    }
-}
+crate::exports::export_query!(
+    /// The number of legal plays for the dice rolled (distinct resulting
+    /// positions) in `*out_count`; 0 when no dice are rolled or the game is
+    /// over. Plays are numbered from 0 in a fixed order.
+    games_backgammon_game,
+    games_backgammon_legal_play_count(game),
+    out_count: u32,
+    |g| legal_of(&g.value).len() as u32
+);
 
-/// Copy every legal play into the caller's array `buf` of `cap` plays;
-/// `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable plays; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_legal_plays(
-    game: *const games_backgammon_game,
-    buf: *mut games_backgammon_move,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let plays: Vec<games_backgammon_move> =
-                legal_of(&g.value).iter().map(play_out).collect();
-            write_slice(&plays, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// Copy every legal play into the caller's array `buf` of `cap` plays;
+    /// `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
+    games_backgammon_game,
+    games_backgammon_legal_plays(game),
+    games_backgammon_move,
+    |g| {
+        let plays: Vec<games_backgammon_move> =
+            legal_of(&g.value).iter().map(play_out).collect();
+        plays
     }
-}
+);
 
 /// Legal play number `index` in `*out_play`; an index past the count gives
 /// `GAMES_RESULT_INVALID_PARAMETER`.
@@ -802,64 +742,40 @@ pub unsafe extern "C" fn games_backgammon_play_move(
     }
 }
 
-/// The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
-/// rolled, in `*out_play` (not played: play it with
-/// `games_backgammon_play_move`). `budget` NULL means no limit (every level
-/// ends on its own; one node is one position evaluated); `cancel` may be
-/// NULL. A stopped search still answers with its best play so far. Easy
-/// draws from the handle's seeded generator. No dice gives
-/// `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`,
-/// an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
-/// token; `out_play` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_ai_move(
-    game: *mut games_backgammon_game,
-    level: u32,
-    budget: *const games_budget,
-    cancel: *const games_cancel_token,
-    out_play: *mut games_backgammon_move,
-) -> games_result {
-    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| {
-            let Some(lvl) = level_from(level) else {
-                return g.fail(
-                    GAMES_RESULT_INVALID_PARAMETER,
-                    format!("unknown level {level}"),
-                );
-            };
-            if out_play.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            if g.value.is_over() {
-                return g.fail_coded(
-                    GAMES_RESULT_GAME_OVER,
-                    GAMES_BACKGAMMON_ERROR_GAME_OVER,
-                    "the game is over",
-                );
-            }
-            if g.value.dice().is_none() {
-                return g.fail_coded(
-                    GAMES_RESULT_WRONG_PHASE,
-                    GAMES_BACKGAMMON_ERROR_NO_DICE,
-                    "roll the dice first",
-                );
-            }
-            let budget: Budget = read_budget(budget, Budget::UNLIMITED);
-            let cancel = read_cancel(cancel);
-            match g.value.ai_move(lvl, budget, &cancel) {
-                Ok(choice) => {
-                    write_out(out_play, play_out(&choice.play));
-                    g.succeed()
-                }
-                Err(e) => fail_game(g, &e),
-            }
-        })
+crate::exports::export_ai_move!(
+    /// The AI's play at `level` (`GAMES_BACKGAMMON_LEVEL_*`) for the dice
+    /// rolled, in `*out_play` (not played: play it with
+    /// `games_backgammon_play_move`). `budget` NULL means no limit (every level
+    /// ends on its own; one node is one position evaluated); `cancel` may be
+    /// NULL. A stopped search still answers with its best play so far. Easy
+    /// draws from the handle's seeded generator. No dice gives
+    /// `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`,
+    /// an unknown level `GAMES_RESULT_INVALID_PARAMETER`.
+    games_backgammon_game,
+    games_backgammon_ai_move(game, level, out_play: games_backgammon_move),
+    level_from,
+    |_: &Level| Budget::UNLIMITED,
+    |g, level, budget, cancel| {
+        if g.value.is_over() {
+            return Err(g.fail_coded(
+                GAMES_RESULT_GAME_OVER,
+                GAMES_BACKGAMMON_ERROR_GAME_OVER,
+                "the game is over",
+            ));
+        }
+        if g.value.dice().is_none() {
+            return Err(g.fail_coded(
+                GAMES_RESULT_WRONG_PHASE,
+                GAMES_BACKGAMMON_ERROR_NO_DICE,
+                "roll the dice first",
+            ));
+        }
+        match g.value.ai_move(level, budget, cancel) {
+            Ok(choice) => Ok(play_out(&choice.play)),
+            Err(e) => Err(fail_game(g, &e)),
+        }
     }
-}
+);
 
 /// The GNU Backgammon Position ID of the board at the start of the turn
 /// (the player on roll as GNU Backgammon's player on roll), NUL-terminated

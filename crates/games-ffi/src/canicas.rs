@@ -265,7 +265,9 @@ impl CanicasState {
 crate::exports::export_handle!(
     /// A Color Lines game. Opaque: create it with `games_canicas_new` or
     /// `games_canicas_load`, release it with `games_canicas_free`.
-    games_canicas_game(CanicasState)
+    games_canicas_game(CanicasState),
+    clone: games_canicas_clone(game, out_game) "a game (with its undo and last move)",
+    free: games_canicas_free(game) "a game",
 );
 
 /// The `GAMES_CANICAS_ERROR_*` code of a refused move.
@@ -385,93 +387,55 @@ unsafe fn new_game(
     })
 }
 
-crate::exports::export_clone!(
+crate::exports::export_query!(
+    /// Read the rules, score, counters and flags into `*out_state`.
     games_canicas_game,
-    games_canicas_clone(game, out_game),
-    games_canicas_free,
-    "a game (with its undo and last move)"
+    games_canicas_get_state(game),
+    out_state: games_canicas_state,
+    |g| {
+        let game = &g.value.game;
+        let s = game.state();
+        let rules = *s.rules();
+        games_canicas_state {
+            options: games_canicas_options::from_rules(rules),
+            variant: match rules.variant() {
+                Some(Variant::Five) => GAMES_CANICAS_VARIANT_FIVE,
+                Some(Variant::Four) => GAMES_CANICAS_VARIANT_FOUR,
+                None => GAMES_CANICAS_VARIANT_CUSTOM,
+            },
+            deal: s.deal(),
+            score: s.score(),
+            moves: s.moves(),
+            marbles: s.board().marble_count(),
+            free_cells: s.board().free_count(),
+            landed: s.landed(),
+            removed: s.removed(),
+            next_marble: s.next_marble(),
+            game_over: s.is_over(),
+            can_undo: game.can_undo(),
+            replay: game.is_replay(),
+        }
+    }
 );
-crate::exports::export_free!(games_canicas_game, games_canicas_free(game), "a game");
 
-/// Read the rules, score, counters and flags into `*out_state`.
-///
-/// # Safety
-/// `game` NULL or live; `out_state` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_get_state(
-    game: *const games_canicas_game,
-    out_state: *mut games_canicas_state,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let game = &g.value.game;
-            let s = game.state();
-            let rules = *s.rules();
-            let state = games_canicas_state {
-                options: games_canicas_options::from_rules(rules),
-                variant: match rules.variant() {
-                    Some(Variant::Five) => GAMES_CANICAS_VARIANT_FIVE,
-                    Some(Variant::Four) => GAMES_CANICAS_VARIANT_FOUR,
-                    None => GAMES_CANICAS_VARIANT_CUSTOM,
-                },
-                deal: s.deal(),
-                score: s.score(),
-                moves: s.moves(),
-                marbles: s.board().marble_count(),
-                free_cells: s.board().free_count(),
-                landed: s.landed(),
-                removed: s.removed(),
-                next_marble: s.next_marble(),
-                game_over: s.is_over(),
-                can_undo: game.can_undo(),
-                replay: game.is_replay(),
-            };
-            write_out(out_state, state)
-        })
-    }
-}
+crate::exports::export_slice!(
+    /// The board: one colour per cell by index (`row × size + col`), 0 for a
+    /// free cell; `size`² bytes (at most `GAMES_CANICAS_MAX_CELLS`).
+    games_canicas_game,
+    games_canicas_cells(game),
+    u8,
+    |g| g.value.game.state().board().colours()
+);
 
-/// The board: one colour per cell by index (`row × size + col`), 0 for a
-/// free cell; `size`² bytes (at most `GAMES_CANICAS_MAX_CELLS`).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_cells(
-    game: *const games_canicas_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.game.state().board().colours(), buf, cap, out_len)
-        })
-    }
-}
-
-/// The colours of the "next" bar: the marbles that arrive after a move that
-/// removes nothing, in order of arrival (`arrivals` bytes, at most
-/// `GAMES_CANICAS_MAX_ARRIVALS`).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_next_colours(
-    game: *const games_canicas_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.game.state().next_colours(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_slice!(
+    /// The colours of the "next" bar: the marbles that arrive after a move that
+    /// removes nothing, in order of arrival (`arrivals` bytes, at most
+    /// `GAMES_CANICAS_MAX_ARRIVALS`).
+    games_canicas_game,
+    games_canicas_next_colours(game),
+    u8,
+    |g| g.value.game.state().next_colours()
+);
 
 /// The board as text, NUL-terminated: one character per cell, row by row
 /// from the top-left, `.` for a free cell and the colour digit for a marble
@@ -810,97 +774,66 @@ pub unsafe extern "C" fn games_canicas_parse_move(
     }
 }
 
-/// Write `mv` in text (`e5-a1`) for this game's board, NUL-terminated (at
-/// most `GAMES_CANICAS_MAX_MOVE_TEXT` bytes). A cell off the board gives
-/// `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_move_to_string(
-    game: *const games_canicas_game,
-    mv: games_canicas_move,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let board = g.value.game.state().board();
-            let m = mv.to_rust();
-            if !board.contains(m.from) || !board.contains(m.to) {
-                return GAMES_RESULT_INVALID_PARAMETER;
-            }
-            write_c_string(&move_text(m, board.size()), buf, cap, out_len)
-        })
+crate::exports::export_text!(
+    /// Write `mv` in text (`e5-a1`) for this game's board, NUL-terminated (at
+    /// most `GAMES_CANICAS_MAX_MOVE_TEXT` bytes). A cell off the board gives
+    /// `GAMES_RESULT_INVALID_PARAMETER`.
+    games_canicas_game,
+    games_canicas_move_to_string(game, mv: games_canicas_move),
+    |g| {
+        let board = g.value.game.state().board();
+        let m = mv.to_rust();
+        if !board.contains(m.from) || !board.contains(m.to) {
+            return Err(GAMES_RESULT_INVALID_PARAMETER);
+        }
+        Ok(move_text(m, board.size()))
     }
-}
+);
 
-/// The lines the last move removed: first those through the moved marble,
-/// then those the arriving marbles formed (`by_arrival`). Empty before any
-/// move and after an undo, retry, new deal or load.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_last_lines(
-    game: *const games_canicas_game,
-    buf: *mut games_canicas_line,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let rules = *g.value.game.state().rules();
-            let last = &g.value.last;
-            let lines: Vec<games_canicas_line> = last
-                .lines
-                .iter()
-                .map(|l| games_canicas_line::from_rust(l, &rules, false))
-                .chain(
-                    last.arrival_lines
-                        .iter()
-                        .map(|l| games_canicas_line::from_rust(l, &rules, true)),
-                )
-                .collect();
-            write_slice(&lines, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// The lines the last move removed: first those through the moved marble,
+    /// then those the arriving marbles formed (`by_arrival`). Empty before any
+    /// move and after an undo, retry, new deal or load.
+    games_canicas_game,
+    games_canicas_last_lines(game),
+    games_canicas_line,
+    |g| {
+        let rules = *g.value.game.state().rules();
+        let last = &g.value.last;
+        last
+            .lines
+            .iter()
+            .map(|l| games_canicas_line::from_rust(l, &rules, false))
+            .chain(
+                last.arrival_lines
+                    .iter()
+                    .map(|l| games_canicas_line::from_rust(l, &rules, true)),
+            )
+            .collect::<Vec<_>>()
     }
-}
+);
 
-/// The marbles that arrived after the last move, in order of arrival (empty
-/// when it removed a line without emptying the board; empty before any
-/// move and after an undo, retry, new deal or load).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable arrivals; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_last_arrivals(
-    game: *const games_canicas_game,
-    buf: *mut games_canicas_arrival,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let arrivals: Vec<games_canicas_arrival> = g
-                .value
-                .last
-                .arrivals
-                .iter()
-                .map(|a| games_canicas_arrival {
-                    cell: u32::from(a.cell.0),
-                    colour: u32::from(a.colour),
-                    index: a.index,
-                })
-                .collect();
-            write_slice(&arrivals, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// The marbles that arrived after the last move, in order of arrival (empty
+    /// when it removed a line without emptying the board; empty before any
+    /// move and after an undo, retry, new deal or load).
+    games_canicas_game,
+    games_canicas_last_arrivals(game),
+    games_canicas_arrival,
+    |g| {
+        g
+            .value
+            .last
+            .arrivals
+            .iter()
+            .map(|a| games_canicas_arrival {
+                cell: u32::from(a.cell.0),
+                colour: u32::from(a.colour),
+                index: a.index,
+            })
+            .collect::<Vec<_>>()
     }
-}
+);
 
 /// The moves played so far, in order (an undone move is not listed).
 ///
@@ -996,53 +929,35 @@ pub unsafe extern "C" fn games_canicas_new_deal(
     }
 }
 
-/// The AI's move in `*out_move` (not played): the best move found within
-/// `budget` (NULL: the default hint budget, a node count with a time cap as
-/// a safety net), stopping early when `cancel` (may be NULL) is set. It
-/// sees only the board and the "next" bar. Deterministic for a position and
-/// a node budget without a time limit. A game over gives
-/// `GAMES_RESULT_GAME_OVER`.
-///
-/// # Safety
-/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
-/// token; `out_move` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_hint(
-    game: *const games_canicas_game,
-    budget: *const games_budget,
-    cancel: *const games_cancel_token,
-    out_move: *mut games_canicas_move,
-) -> games_result {
-    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle_query(game, |g| {
-            if out_move.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            let state = g.value.game.state();
-            if state.is_over() {
-                return g.fail_coded(
-                    GAMES_RESULT_GAME_OVER,
-                    GAMES_CANICAS_ERROR_GAME_OVER,
-                    "the game is over",
-                );
-            }
-            let budget = read_budget(budget, ai::default_budget());
-            let cancel = read_cancel(cancel);
-            match ai::hint(&state.view(), budget, &cancel).best {
-                Some(mv) => {
-                    write_out(out_move, games_canicas_move::from_rust(mv));
-                    g.succeed()
-                }
-                None => g.fail_coded(
-                    GAMES_RESULT_GAME_OVER,
-                    GAMES_CANICAS_ERROR_GAME_OVER,
-                    "no marble can move",
-                ),
-            }
-        })
+crate::exports::export_hint!(
+    /// The AI's move in `*out_move` (not played): the best move found within
+    /// `budget` (NULL: the default hint budget, a node count with a time cap as
+    /// a safety net), stopping early when `cancel` (may be NULL) is set. It
+    /// sees only the board and the "next" bar. Deterministic for a position and
+    /// a node budget without a time limit. A game over gives
+    /// `GAMES_RESULT_GAME_OVER`.
+    games_canicas_game,
+    games_canicas_hint(game: *const, out_move: games_canicas_move),
+    ai::default_budget(),
+    |g, budget, cancel| {
+        let state = g.value.game.state();
+        if state.is_over() {
+            return Err(g.fail_coded(
+                GAMES_RESULT_GAME_OVER,
+                GAMES_CANICAS_ERROR_GAME_OVER,
+                "the game is over",
+            ));
+        }
+        match ai::hint(&state.view(), budget, cancel).best {
+            Some(mv) => Ok(games_canicas_move::from_rust(mv)),
+            None => Err(g.fail_coded(
+                GAMES_RESULT_GAME_OVER,
+                GAMES_CANICAS_ERROR_GAME_OVER,
+                "no marble can move",
+            )),
+        }
     }
-}
+);
 
 /// The AI's move in `*out_move` (not played): the name every game shares
 /// for `games_canicas_hint` (the same search; Color Lines has one level).

@@ -6,13 +6,14 @@
 //! each `unsafe` call sound is made here once:
 //!
 //! - `export_handle!`: the opaque handle type around a [`Guarded`] value,
-//!   and its [`Handle`] impl.
-//! - `export_clone!`, `export_free!`: `X_clone` (a copy, healthy and with
-//!   no last error) and the NULL-tolerant `X_free`.
+//!   its [`Handle`] impl, `X_clone` (a copy, healthy and with no last
+//!   error; `export_clone!`) and the NULL-tolerant `X_free` (`export_free!`).
 //! - `export_save!`, `export_load!`: `X_save` writes the bytes the game's
 //!   closure gives (the core crate's own save, byte for byte) into the
 //!   caller's buffer; `X_load` reads bytes into a new handle, through the
 //!   game's closure that maps its load error to a result code.
+//! - `export_query!`, `export_slice!`: a read-only query that writes one
+//!   value to an out-pointer, or copies a list into the caller's buffer.
 //! - `export_last_error!`: `X_last_error` (text) and `X_last_error_code`
 //!   (the game's reason code, its `_OTHER` code for a failure that named
 //!   none).
@@ -138,10 +139,16 @@ pub unsafe fn free_handle<H>(ptr: *mut H) {
     unsafe { free_box(ptr) }
 }
 
-/// An opaque handle type around a [`Guarded`] value:
-/// `export_handle!(/// docs  games_x_game(Value))`.
+/// An opaque handle type around a [`Guarded`] value, its [`Handle`] impl,
+/// and its `X_free` (and `X_clone` where the handle can be copied):
+/// `export_handle!(/// docs  games_x_game(Value), clone: games_x_clone(game,
+/// out_game) "what a copy holds", free: games_x_free(game) "what it is")`.
 macro_rules! export_handle {
-    ($(#[$doc:meta])* $handle:ident($value:ty)) => {
+    (
+        $(#[$doc:meta])* $handle:ident($value:ty),
+        $(clone: $clone:ident($cgame:ident, $cout:ident) $cwhat:literal,)?
+        free: $free:ident($fgame:ident) $fwhat:literal $(,)?
+    ) => {
         $(#[$doc])*
         #[derive(Debug)]
         pub struct $handle($crate::boundary::Guarded<$value>);
@@ -158,6 +165,9 @@ macro_rules! export_handle {
                 $handle(guarded)
             }
         }
+
+        $($crate::exports::export_clone!($handle, $clone($cgame, $cout), $free, $cwhat);)?
+        $crate::exports::export_free!($handle, $free($fgame), $fwhat);
     };
 }
 pub(crate) use export_handle;
@@ -275,3 +285,539 @@ macro_rules! export_last_error {
     };
 }
 pub(crate) use export_last_error;
+
+/// A read-only query that writes one value: `export_query!(/// docs
+/// handle, fn_name(game), out_name: Type, |g| value)`, where `g` is the
+/// handle's [`HandleState`] and `value` the `Type` written to `*out_name`.
+macro_rules! export_query {
+    (
+        $(#[$doc:meta])* $handle:ident, $name:ident($game:ident),
+        $out:ident: $ty:ty, |$g:ident| $value:expr
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `", stringify!($out), "` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *const $handle,
+            $out: *mut $ty,
+        ) -> $crate::result::games_result {
+            let body = |$g: &$crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>| {
+                let value: $ty = $value;
+                // SAFETY: `out` is NULL or writable: the contract above.
+                unsafe { $crate::buffer::write_out($out, value) }
+            };
+            // SAFETY: `game` is NULL or live: the contract above.
+            unsafe { $crate::boundary::with_handle($game, body) }
+        }
+    };
+}
+pub(crate) use export_query;
+
+/// A read-only query that copies a list into the caller's buffer:
+/// `export_slice!(/// docs  handle, fn_name(game), Element, |g| list)`, where
+/// `list` is anything that is `AsRef<[Element]>` (a `Vec`, an array, a
+/// slice of the state).
+macro_rules! export_slice {
+    ($(#[$doc:meta])* $handle:ident, $name:ident($game:ident), $elem:ty, |$g:ident| $list:expr) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *const $handle,
+            buf: *mut $elem,
+            cap: usize,
+            out_len: *mut usize,
+        ) -> $crate::result::games_result {
+            let body = |$g: &$crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>| {
+                let list = $list;
+                let values = ::core::convert::AsRef::<[$elem]>::as_ref(&list);
+                // SAFETY: `buf` is NULL or `cap` writable values and `out_len`
+                // NULL or writable: the contract above.
+                unsafe { $crate::buffer::write_slice(values, buf, cap, out_len) }
+            };
+            // SAFETY: `game` is NULL or live: the contract above.
+            unsafe { $crate::boundary::with_handle($game, body) }
+        }
+    };
+}
+pub(crate) use export_slice;
+
+/// The body of `X_ai_move`: the level read by `level_of` (an unknown one is
+/// `GAMES_RESULT_INVALID_PARAMETER`), the budget (NULL: `default_budget`
+/// of the level) and the cancel token read, then `choose` asked for the
+/// move, which is written to `*out` on success. `choose` records its own
+/// failures on the handle and returns their result.
+///
+/// # Safety
+/// `game` NULL or a live handle no thread releases during the call;
+/// `budget` NULL or readable; `cancel` NULL or a live token; `out` NULL or
+/// writable.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn ai_move_into<H: Handle, L, M>(
+    game: *mut H,
+    level: u32,
+    budget: *const crate::common::games_budget,
+    cancel: *const crate::common::games_cancel_token,
+    out: *mut M,
+    level_of: impl FnOnce(u32) -> Option<L>,
+    default_budget: impl FnOnce(&L) -> games_common::Budget,
+    choose: impl FnOnce(
+        &mut HandleState<H::Value>,
+        L,
+        games_common::Budget,
+        &games_common::CancelFlag,
+    ) -> Result<M, games_result>,
+) -> games_result {
+    let body = |g: &mut HandleState<H::Value>| {
+        let Some(chosen) = level_of(level) else {
+            return g.fail(
+                games_result::GAMES_RESULT_INVALID_PARAMETER,
+                format!("unknown level {level}"),
+            );
+        };
+        let fallback = default_budget(&chosen);
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            answer(g, budget, cancel, out, fallback, |g, b, c| {
+                choose(g, chosen, b, c)
+            })
+        }
+    };
+    // SAFETY: `game` is NULL or live, per the caller.
+    unsafe { crate::boundary::with_handle_mut(game, body) }
+}
+
+/// The body of a search export without a level (`X_hint`): as
+/// [`ai_move_into`] with the level already chosen. The handle may be
+/// `const` to C: the search changes nothing but the handle's last error.
+///
+/// # Safety
+/// As [`ai_move_into`].
+pub unsafe fn search_into<H: Handle, M>(
+    game: *const H,
+    budget: *const crate::common::games_budget,
+    cancel: *const crate::common::games_cancel_token,
+    out: *mut M,
+    default_budget: games_common::Budget,
+    choose: impl FnOnce(
+        &mut HandleState<H::Value>,
+        games_common::Budget,
+        &games_common::CancelFlag,
+    ) -> Result<M, games_result>,
+) -> games_result {
+    // SAFETY: forwarded from the caller.
+    let body = |g: &mut HandleState<H::Value>| unsafe {
+        answer(g, budget, cancel, out, default_budget, choose)
+    };
+    // SAFETY: `game` is NULL or live, per the caller.
+    unsafe { crate::boundary::with_handle_query(game, body) }
+}
+
+/// Read the budget and the token, ask `choose`, write its move to `*out`.
+///
+/// # Safety
+/// `budget` NULL or readable; `cancel` NULL or a live token; `out` NULL or
+/// writable.
+unsafe fn answer<T, M>(
+    g: &mut HandleState<T>,
+    budget: *const crate::common::games_budget,
+    cancel: *const crate::common::games_cancel_token,
+    out: *mut M,
+    fallback: games_common::Budget,
+    choose: impl FnOnce(
+        &mut HandleState<T>,
+        games_common::Budget,
+        &games_common::CancelFlag,
+    ) -> Result<M, games_result>,
+) -> games_result {
+    if out.is_null() {
+        return games_result::GAMES_RESULT_NULL_PARAMETER;
+    }
+    // SAFETY: `budget` NULL or readable, `cancel` NULL or a live token, per
+    // the caller.
+    let (budget, cancel) = unsafe {
+        (
+            crate::common::read_budget(budget, fallback),
+            crate::common::read_cancel(cancel),
+        )
+    };
+    match choose(g, budget, &cancel) {
+        Ok(mv) => {
+            // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
+            unsafe { write_out(out, mv) };
+            g.succeed()
+        }
+        Err(result) => result,
+    }
+}
+
+/// `X_ai_move`: `export_ai_move!(/// docs  handle, fn_name(game, level,
+/// out_move: Move), level_of, default_budget, |g, level, budget, cancel|
+/// Ok(move) or Err(g.fail(..)))`, over [`ai_move_into`].
+macro_rules! export_ai_move {
+    (
+        $(#[$doc:meta])* $handle:ident,
+        $name:ident($game:ident, $level:ident, $out:ident: $mv:ty),
+        $level_of:expr, $default_budget:expr,
+        |$g:ident, $l:ident, $b:ident, $c:ident| $choose:expr
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `budget` NULL or readable; `cancel` NULL or a live")]
+        #[doc = concat!(" token; `", stringify!($out), "` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *mut $handle,
+            $level: u32,
+            budget: *const $crate::common::games_budget,
+            cancel: *const $crate::common::games_cancel_token,
+            $out: *mut $mv,
+        ) -> $crate::result::games_result {
+            let choose = |$g: &mut $crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>,
+                          $l,
+                          $b: ::games_common::Budget,
+                          $c: &::games_common::CancelFlag|
+             -> ::core::result::Result<$mv, $crate::result::games_result> { $choose };
+            // SAFETY: the contract above is `ai_move_into`'s.
+            unsafe {
+                $crate::exports::ai_move_into(
+                    $game,
+                    $level,
+                    budget,
+                    cancel,
+                    $out,
+                    $level_of,
+                    $default_budget,
+                    choose,
+                )
+            }
+        }
+    };
+}
+pub(crate) use export_ai_move;
+
+/// The body of `X_new` for games made from an options struct: `make` turns
+/// the options into the handle's value (or the result code of why not:
+/// bad options are `GAMES_RESULT_INVALID_PARAMETER`); a NULL `options` or
+/// `out` is `GAMES_RESULT_NULL_PARAMETER`; nothing is created on any error.
+///
+/// # Safety
+/// `options` NULL or readable (with whatever its fields point to, as the
+/// game's contract says); `out` NULL or a writable handle pointer.
+pub unsafe fn new_from_options<O, H: Exported>(
+    options: *const O,
+    out: *mut *mut H,
+    make: impl FnOnce(&O) -> Result<H::Value, games_result>,
+) -> games_result {
+    crate::boundary::guard(|| {
+        // SAFETY: NULL or readable, per the caller.
+        let Some(o) = (unsafe { options.as_ref() }) else {
+            return games_result::GAMES_RESULT_NULL_PARAMETER;
+        };
+        if out.is_null() {
+            return games_result::GAMES_RESULT_NULL_PARAMETER;
+        }
+        match make(o) {
+            // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
+            Ok(value) => unsafe { box_into(H::from_guarded(Guarded::new(value)), out) },
+            Err(result) => result,
+        }
+    })
+}
+
+/// `X_options_default` and `X_new` for a game made from an options struct:
+/// `export_new!(/// docs of the defaults  defaults_fn(out_options) = value;
+/// /// docs of new  handle, new_fn(options: Options, out_game), |o| value)`,
+/// over [`new_from_options`].
+macro_rules! export_new {
+    (
+        $(#[$ddoc:meta])* $defaults:ident($dout:ident) = $value:expr;
+        $(#[$doc:meta])* $handle:ident, $name:ident($options:ident: $ty:ty, $out:ident),
+        |$o:ident| $make:expr
+    ) => {
+        $(#[$ddoc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($dout), "` must be NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $defaults($dout: *mut $ty) -> $crate::result::games_result {
+            let defaults: $ty = $value;
+            // SAFETY: NULL or writable, per the caller.
+            $crate::boundary::guard(|| unsafe { $crate::buffer::write_out($dout, defaults) })
+        }
+
+        $(#[$doc])*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $options: *const $ty,
+            $out: *mut *mut $handle,
+        ) -> $crate::result::games_result {
+            let make = |$o: &$ty| $make;
+            // SAFETY: the contract above is `new_from_options`'s.
+            unsafe { $crate::exports::new_from_options($options, $out, make) }
+        }
+    };
+}
+pub(crate) use export_new;
+
+/// A read-only query with one argument that copies a list into the
+/// caller's buffer, or fails: `export_slice_with!(/// docs  handle,
+/// fn_name(game, arg: Type), Element, |g| Ok(list) or Err(result))`.
+macro_rules! export_slice_with {
+    (
+        $(#[$doc:meta])* $handle:ident, $name:ident($game:ident, $arg:ident: $aty:ty), $elem:ty,
+        |$g:ident| $list:expr
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *const $handle,
+            $arg: $aty,
+            buf: *mut $elem,
+            cap: usize,
+            out_len: *mut usize,
+        ) -> $crate::result::games_result {
+            type State = $crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>;
+            let list_of = |$g: &State| -> ::core::result::Result<_, $crate::result::games_result> { $list };
+            let body = |g: &State| {
+                let list = match list_of(g) {
+                    Ok(list) => list,
+                    Err(result) => return result,
+                };
+                let values = ::core::convert::AsRef::<[$elem]>::as_ref(&list);
+                // SAFETY: `buf` is NULL or `cap` writable values and `out_len`
+                // NULL or writable: the contract above.
+                unsafe { $crate::buffer::write_slice(values, buf, cap, out_len) }
+            };
+            // SAFETY: `game` is NULL or live: the contract above.
+            unsafe { $crate::boundary::with_handle($game, body) }
+        }
+    };
+}
+pub(crate) use export_slice_with;
+
+/// A read-only query with one argument that writes text, NUL-terminated,
+/// into the caller's buffer, or fails: `export_text!(/// docs  handle,
+/// fn_name(game, arg: Type), |g| Ok(string) or Err(result))`.
+macro_rules! export_text {
+    (
+        $(#[$doc:meta])* $handle:ident, $name:ident($game:ident, $arg:ident: $aty:ty),
+        |$g:ident| $text:expr
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *const $handle,
+            $arg: $aty,
+            buf: *mut ::std::ffi::c_char,
+            cap: usize,
+            out_len: *mut usize,
+        ) -> $crate::result::games_result {
+            type State = $crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>;
+            let text_of = |$g: &State| -> ::core::result::Result<::std::string::String, $crate::result::games_result> { $text };
+            let body = |g: &State| {
+                let text = match text_of(g) {
+                    Ok(text) => text,
+                    Err(result) => return result,
+                };
+                // SAFETY: `buf` is NULL or `cap` writable chars and `out_len`
+                // NULL or writable: the contract above.
+                unsafe { $crate::buffer::write_c_string(&text, buf, cap, out_len) }
+            };
+            // SAFETY: `game` is NULL or live: the contract above.
+            unsafe { $crate::boundary::with_handle($game, body) }
+        }
+    };
+}
+pub(crate) use export_text;
+
+/// `X_hint`: `export_hint!(/// docs  handle, fn_name(game: *mut|*const, out:
+/// Move), default_budget, |g, budget, cancel| Ok(move) or Err(g.fail(..)))`,
+/// over [`search_into`].
+macro_rules! export_hint {
+    (
+        $(#[$doc:meta])* $handle:ident,
+        $name:ident($game:ident: *$ptr:ident, $out:ident: $mv:ty),
+        $default_budget:expr,
+        |$g:ident, $b:ident, $c:ident| $choose:expr
+    ) => {
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($game), "` NULL or live; `budget` NULL or readable; `cancel` NULL or a live")]
+        #[doc = concat!(" token; `", stringify!($out), "` NULL or writable.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $game: *$ptr $handle,
+            budget: *const $crate::common::games_budget,
+            cancel: *const $crate::common::games_cancel_token,
+            $out: *mut $mv,
+        ) -> $crate::result::games_result {
+            let choose = |$g: &mut $crate::boundary::HandleState<<$handle as $crate::boundary::Handle>::Value>,
+                          $b: ::games_common::Budget,
+                          $c: &::games_common::CancelFlag|
+             -> ::core::result::Result<$mv, $crate::result::games_result> { $choose };
+            // SAFETY: the contract above is `search_into`'s.
+            unsafe {
+                $crate::exports::search_into(
+                    $game as *const $handle,
+                    budget,
+                    cancel,
+                    $out,
+                    $default_budget,
+                    choose,
+                )
+            }
+        }
+    };
+}
+pub(crate) use export_hint;
+
+#[cfg(test)]
+mod tests {
+    use std::ptr;
+
+    use games_common::{Budget, CancelFlag};
+
+    use super::*;
+    use crate::result::games_result::*;
+
+    crate::exports::export_handle!(
+        /// A handle for the tests: a counter.
+        probe_game(u32),
+        clone: probe_clone(game, out_game) "a probe",
+        free: probe_free(game) "a probe",
+    );
+
+    fn new_probe(value: u32) -> *mut probe_game {
+        Box::into_raw(Box::new(probe_game(Guarded::new(value))))
+    }
+
+    fn level_of(level: u32) -> Option<u32> {
+        (level < 3).then_some(level)
+    }
+
+    /// Ask `ai_move_into` for `value + level`, refusing with
+    /// `GAMES_RESULT_GAME_OVER` (and a recorded reason 7) when the value is 0.
+    fn ask(game: *mut probe_game, level: u32, out: *mut u32) -> games_result {
+        // SAFETY: `game` is a live probe, `out` NULL or a local; no budget, no token.
+        unsafe {
+            ai_move_into(
+                game,
+                level,
+                ptr::null(),
+                ptr::null(),
+                out,
+                level_of,
+                |_| Budget::UNLIMITED,
+                |g, level, _: Budget, _: &CancelFlag| match g.value {
+                    0 => Err(g.fail_coded(GAMES_RESULT_GAME_OVER, 7, "over")),
+                    v => Ok(v + level),
+                },
+            )
+        }
+    }
+
+    fn code_of(game: *mut probe_game) -> u32 {
+        let mut code = 0;
+        // SAFETY: live probe, local out-pointer.
+        let r = unsafe { last_error_code(game.cast_const(), &mut code, 99) };
+        assert_eq!(r, GAMES_RESULT_OK);
+        code
+    }
+
+    #[test]
+    fn ai_move_reads_the_level_checks_the_output_and_records_failures() {
+        let game = new_probe(10);
+        let mut out = 0;
+        assert_eq!(ask(game, 2, &mut out), GAMES_RESULT_OK);
+        assert_eq!(out, 12);
+        assert_eq!(code_of(game), 0);
+        // An unknown level is refused before the output is looked at, and
+        // recorded as a failure that named no reason (the game's OTHER code).
+        assert_eq!(
+            ask(game, 9, ptr::null_mut()),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        assert_eq!(code_of(game), 99);
+        assert_eq!(ask(game, 1, ptr::null_mut()), GAMES_RESULT_NULL_PARAMETER);
+        // SAFETY: `game` is a live probe no other call uses.
+        unsafe { (*game).0 = Guarded::new(0) };
+        out = 5;
+        assert_eq!(ask(game, 1, &mut out), GAMES_RESULT_GAME_OVER);
+        assert_eq!(out, 5, "nothing is written on failure");
+        assert_eq!(code_of(game), 7);
+        // SAFETY: a live probe, released once.
+        unsafe { probe_free(game) };
+    }
+
+    #[test]
+    fn the_clone_has_the_value_but_not_the_last_error() {
+        let game = new_probe(4);
+        assert_eq!(
+            ask(game, 9, ptr::null_mut()),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        let mut copy = ptr::null_mut();
+        // SAFETY: live probe, local out-pointer.
+        assert_eq!(unsafe { probe_clone(game, &mut copy) }, GAMES_RESULT_OK);
+        assert_eq!(code_of(copy), 0);
+        let mut out = 0;
+        assert_eq!(ask(copy, 0, &mut out), GAMES_RESULT_OK);
+        assert_eq!(out, 4);
+        // SAFETY: a live probe and a NULL out-pointer: refused, nothing made.
+        let refused = unsafe { probe_clone(game, ptr::null_mut()) };
+        assert_eq!(refused, GAMES_RESULT_NULL_PARAMETER);
+        // SAFETY: live probes, each released once; NULL does nothing.
+        unsafe {
+            probe_free(copy);
+            probe_free(game);
+            probe_free(ptr::null_mut());
+        }
+    }
+
+    #[test]
+    fn new_from_options_refuses_null_and_bad_options_and_creates_nothing() {
+        let make = |o: &u32| {
+            if *o < 100 {
+                Ok(*o)
+            } else {
+                Err(GAMES_RESULT_INVALID_PARAMETER)
+            }
+        };
+        let mut out: *mut probe_game = ptr::null_mut();
+        // SAFETY: NULL or local options and out-pointers.
+        unsafe {
+            assert_eq!(
+                new_from_options(ptr::null(), &mut out, make),
+                GAMES_RESULT_NULL_PARAMETER
+            );
+            assert_eq!(
+                new_from_options(&5, ptr::null_mut::<*mut probe_game>(), make),
+                GAMES_RESULT_NULL_PARAMETER
+            );
+            assert_eq!(
+                new_from_options(&500, &mut out, make),
+                GAMES_RESULT_INVALID_PARAMETER
+            );
+            assert!(out.is_null());
+            assert_eq!(new_from_options(&5, &mut out, make), GAMES_RESULT_OK);
+        }
+        let mut value = 0;
+        assert_eq!(ask(out, 0, &mut value), GAMES_RESULT_OK);
+        assert_eq!(value, 5);
+        // SAFETY: a live probe, released once.
+        unsafe { probe_free(out) };
+    }
+}

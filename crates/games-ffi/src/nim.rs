@@ -13,7 +13,7 @@ use nim_core::{
 
 use crate::boundary::{box_into, guard, with_handle, with_handle_mut, Guarded, HandleState};
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
-use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
 
 include!(concat!(env!("OUT_DIR"), "/nim_constants.rs"));
@@ -80,7 +80,9 @@ crate::exports::export_handle!(
     /// A Nim match (or single game) with its history and seeded generator.
     /// Opaque: create it with `games_nim_new` or `games_nim_load`, release it
     /// with `games_nim_free`.
-    games_nim_game(Match)
+    games_nim_game(Match),
+    clone: games_nim_clone(game, out_game) "a match (history, generator and all)",
+    free: games_nim_free(game) "a match",
 );
 
 fn move_error_code(e: MoveError) -> u32 {
@@ -145,108 +147,68 @@ pub unsafe extern "C" fn games_nim_new(
     })
 }
 
-crate::exports::export_clone!(
+crate::exports::export_query!(
+    /// Read the state of the game into `*out_state`.
     games_nim_game,
-    games_nim_clone(game, out_game),
-    games_nim_free,
-    "a match (history, generator and all)"
+    games_nim_get_state(game),
+    out_state: games_nim_state,
+    |g| {
+        let m = &g.value;
+        let round = m.game();
+        let pos = round.position();
+        let [points_first, points_second] = m.points();
+        games_nim_state {
+            to_move: pos.to_move().index() as u32,
+            rule: match pos.rule() {
+                Rule::Normal => GAMES_NIM_RULE_NORMAL,
+                Rule::Misere => GAMES_NIM_RULE_MISERE,
+            },
+            row_count: pos.rows().len() as u32,
+            circles_left: u32::try_from(pos.circles_left()).unwrap_or(u32::MAX),
+            round_over: round.is_over(),
+            round_winner: round.winner().map_or(GAMES_NO_PLAYER, |p| p.index() as u32),
+            moves_played: u32::try_from(round.history().len()).unwrap_or(u32::MAX),
+            can_undo: round.can_undo(),
+            can_redo: round.can_redo(),
+            round: m.round(),
+            rounds: m.rounds(),
+            points_first,
+            points_second,
+            match_result: match m.result() {
+                None => GAMES_NIM_MATCH_PLAYING,
+                Some(MatchResult::Winner(Player::First)) => GAMES_NIM_MATCH_FIRST_WINS,
+                Some(MatchResult::Winner(Player::Second)) => GAMES_NIM_MATCH_SECOND_WINS,
+                Some(MatchResult::Shared) => GAMES_NIM_MATCH_SHARED,
+            },
+        }
+    }
 );
-crate::exports::export_free!(games_nim_game, games_nim_free(game), "a match");
 
-/// Read the state of the game into `*out_state`.
-///
-/// # Safety
-/// `game` must be NULL or a live handle; `out_state` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_get_state(
-    game: *const games_nim_game,
-    out_state: *mut games_nim_state,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            let m = &g.value;
-            let round = m.game();
-            let pos = round.position();
-            let [points_first, points_second] = m.points();
-            let state = games_nim_state {
-                to_move: pos.to_move().index() as u32,
-                rule: match pos.rule() {
-                    Rule::Normal => GAMES_NIM_RULE_NORMAL,
-                    Rule::Misere => GAMES_NIM_RULE_MISERE,
-                },
-                row_count: pos.rows().len() as u32,
-                circles_left: u32::try_from(pos.circles_left()).unwrap_or(u32::MAX),
-                round_over: round.is_over(),
-                round_winner: round.winner().map_or(GAMES_NO_PLAYER, |p| p.index() as u32),
-                moves_played: u32::try_from(round.history().len()).unwrap_or(u32::MAX),
-                can_undo: round.can_undo(),
-                can_redo: round.can_redo(),
-                round: m.round(),
-                rounds: m.rounds(),
-                points_first,
-                points_second,
-                match_result: match m.result() {
-                    None => GAMES_NIM_MATCH_PLAYING,
-                    Some(MatchResult::Winner(Player::First)) => GAMES_NIM_MATCH_FIRST_WINS,
-                    Some(MatchResult::Winner(Player::Second)) => GAMES_NIM_MATCH_SECOND_WINS,
-                    Some(MatchResult::Shared) => GAMES_NIM_MATCH_SHARED,
-                },
-            };
-            write_out(out_state, state)
-        })
-    }
-}
+crate::exports::export_slice!(
+    /// Copy the circles left in each row (zeros included) into `buf`.
+    games_nim_game,
+    games_nim_get_rows(game),
+    u32,
+    |g| g.value.game().position().rows()
+);
 
-/// Copy the circles left in each row (zeros included) into `buf`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_get_rows(
-    game: *const games_nim_game,
-    buf: *mut u32,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(g.value.game().position().rows(), buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// Copy every legal move into `buf`, by row then count (empty when the
+    /// round is over). There are as many moves as circles left.
+    games_nim_game,
+    games_nim_legal_moves(game),
+    games_nim_move,
+    |g| {
+        g
+            .value
+            .game()
+            .position()
+            .legal_moves()
+            .into_iter()
+            .map(games_nim_move::from_rust)
+            .collect::<Vec<_>>()
     }
-}
-
-/// Copy every legal move into `buf`, by row then count (empty when the
-/// round is over). There are as many moves as circles left.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_legal_moves(
-    game: *const games_nim_game,
-    buf: *mut games_nim_move,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            let moves: Vec<games_nim_move> = g
-                .value
-                .game()
-                .position()
-                .legal_moves()
-                .into_iter()
-                .map(games_nim_move::from_rust)
-                .collect();
-            write_slice(&moves, buf, cap, out_len)
-        })
-    }
-}
+);
 
 /// Check `mv` without playing it: `*out_reason` gets `GAMES_NIM_MOVE_OK` or
 /// the `GAMES_NIM_MOVE_*` reason it is illegal.
@@ -405,47 +367,21 @@ pub unsafe extern "C" fn games_nim_next_round(game: *mut games_nim_game) -> game
     }
 }
 
-/// The AI's move at `level` (`GAMES_NIM_LEVEL_*`) in `*out_move`; the move
-/// is not played. `budget` may be NULL (no limit) and `cancel` may be NULL;
-/// a cancelled or exhausted call still answers with a legal move. The
-/// handle's seeded generator advances, so the same seed and calls give the
-/// same moves.
-///
-/// # Safety
-/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
-/// token; `out_move` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_ai_move(
-    game: *mut games_nim_game,
-    level: u32,
-    budget: *const games_budget,
-    cancel: *const games_cancel_token,
-    out_move: *mut games_nim_move,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle_mut(game, |g| {
-            let Some(level) = Level::from_index(level) else {
-                return g.fail(
-                    GAMES_RESULT_INVALID_PARAMETER,
-                    format!("unknown level {level}"),
-                );
-            };
-            if out_move.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            let (budget, cancel) = (read_budget(budget, Budget::UNLIMITED), read_cancel(cancel));
-            match g.value.game_mut().ai_move(level, budget, &cancel) {
-                Some(answer) => {
-                    write_out(out_move, games_nim_move::from_rust(answer.mv));
-                    g.succeed()
-                }
-                None => g.fail(GAMES_RESULT_GAME_OVER, "the game is over"),
-            }
-        })
+crate::exports::export_ai_move!(
+    /// The AI's move at `level` (`GAMES_NIM_LEVEL_*`) in `*out_move`; the move
+    /// is not played. `budget` may be NULL (no limit) and `cancel` may be NULL;
+    /// a cancelled or exhausted call still answers with a legal move. The
+    /// handle's seeded generator advances, so the same seed and calls give the
+    /// same moves.
+    games_nim_game,
+    games_nim_ai_move(game, level, out_move: games_nim_move),
+    Level::from_index,
+    |_: &Level| Budget::UNLIMITED,
+    |g, level, budget, cancel| match g.value.game_mut().ai_move(level, budget, cancel) {
+        Some(answer) => Ok(games_nim_move::from_rust(answer.mv)),
+        None => Err(g.fail(GAMES_RESULT_GAME_OVER, "the game is over")),
     }
-}
+);
 
 /// Perfect-play analysis: `*out_mover_wins` tells whether the player to
 /// move wins with perfect play, and `buf` receives every winning move (none
@@ -485,33 +421,22 @@ pub unsafe extern "C" fn games_nim_analyze(
     }
 }
 
-/// Copy the moves played in the current round, oldest first, into `buf`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable moves; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_nim_history(
-    game: *const games_nim_game,
-    buf: *mut games_nim_move,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle, buffers and out-pointers are as this function's
-    // contract (above) requires of the caller.
-    unsafe {
-        with_handle(game, |g| {
-            let moves: Vec<games_nim_move> = g
-                .value
-                .game()
-                .history()
-                .iter()
-                .copied()
-                .map(games_nim_move::from_rust)
-                .collect();
-            write_slice(&moves, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// Copy the moves played in the current round, oldest first, into `buf`.
+    games_nim_game,
+    games_nim_history(game),
+    games_nim_move,
+    |g| {
+        g
+            .value
+            .game()
+            .history()
+            .iter()
+            .copied()
+            .map(games_nim_move::from_rust)
+            .collect::<Vec<_>>()
     }
-}
+);
 
 crate::exports::export_save!(
     /// Save the whole match (rounds, history, undone moves, generator) as bytes

@@ -10,7 +10,7 @@
 
 use std::ffi::{c_char, CStr};
 
-use games_common::{Budget, Player};
+use games_common::Player;
 use timbiriche_core::{
     components, notation, BoardSize, ComponentKind, Game, GameOptions, GameResult, HintError,
     Level, Line, LoadError, Match, MatchError, MatchOptions, Orientation, Session, StartPolicy,
@@ -18,11 +18,10 @@ use timbiriche_core::{
 };
 
 use crate::boundary::{
-    box_into, guard, save_text, with_handle, with_handle_mut, with_handle_query, Guarded,
-    HandleState,
+    guard, save_text, with_handle, with_handle_mut, with_handle_query, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
-use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel, GAMES_NO_PLAYER};
+use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
 
 include!(concat!(env!("OUT_DIR"), "/timbiriche_constants.rs"));
@@ -184,7 +183,9 @@ crate::exports::export_handle!(
     /// A dots-and-boxes game or match. Opaque: create it with
     /// `games_timbiriche_new` or `games_timbiriche_load`, release it with
     /// `games_timbiriche_free`.
-    games_timbiriche_game(TimbiricheState)
+    games_timbiriche_game(TimbiricheState),
+    clone: games_timbiriche_clone(game, out_game) "a game or match (moves, undo, hints, generator)",
+    free: games_timbiriche_free(game) "a game or match",
 );
 
 fn result_code(result: Option<GameResult>) -> u32 {
@@ -229,52 +230,32 @@ fn lines_out(lines: &[Line]) -> Vec<games_timbiriche_line> {
         .collect()
 }
 
-/// Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
-/// the first player starts, seed 1.
-///
-/// # Safety
-/// `out_options` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_options_default(
-    out_options: *mut games_timbiriche_options,
-) -> games_result {
-    let defaults = games_timbiriche_options {
-        rows: 3,
-        cols: 3,
-        misere: false,
-        values_kind: GAMES_TIMBIRICHE_VALUES_STANDARD,
-        values: std::ptr::null(),
-        values_len: 0,
-        values_seed: 0,
-        games: 1,
-        start: GAMES_TIMBIRICHE_START_FIRST,
-        seed: 1,
-    };
-    // SAFETY: NULL or writable, per the caller.
-    guard(|| unsafe { write_out(out_options, defaults) })
-}
-
-/// Create a game (or match) in `*out_game`, owned by the caller.
-/// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
-///
-/// # Safety
-/// `options` must be NULL or readable, its `values` NULL or `values_len`
-/// readable bytes; `out_game` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_new(
-    options: *const games_timbiriche_options,
-    out_game: *mut *mut games_timbiriche_game,
-) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or readable, per the caller.
-        let Some(o) = (unsafe { options.as_ref() }) else {
-            return GAMES_RESULT_NULL_PARAMETER;
+crate::exports::export_new!(
+    /// Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
+    /// the first player starts, seed 1.
+    games_timbiriche_options_default(out_options) = games_timbiriche_options {
+            rows: 3,
+            cols: 3,
+            misere: false,
+            values_kind: GAMES_TIMBIRICHE_VALUES_STANDARD,
+            values: std::ptr::null(),
+            values_len: 0,
+            values_seed: 0,
+            games: 1,
+            start: GAMES_TIMBIRICHE_START_FIRST,
+            seed: 1,
         };
-        if out_game.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
+    /// Create a game (or match) in `*out_game`, owned by the caller.
+    /// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+    ///
+    /// # Safety
+    /// `options` must be NULL or readable, its `values` NULL or `values_len`
+    /// readable bytes; `out_game` NULL or writable.
+    games_timbiriche_game,
+    games_timbiriche_new(options: games_timbiriche_options, out_game),
+    |o| {
         let Ok(size) = BoardSize::new(o.rows, o.cols) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
+            return Err(GAMES_RESULT_INVALID_PARAMETER);
         };
         let values = match o.values_kind {
             GAMES_TIMBIRICHE_VALUES_STANDARD => ValueLayout::Standard,
@@ -283,10 +264,10 @@ pub unsafe extern "C" fn games_timbiriche_new(
                 // SAFETY: `values` is NULL or `values_len` readable bytes, per the caller.
                 match unsafe { read_slice(o.values, o.values_len) } {
                     Ok(v) => ValueLayout::Explicit(v.to_vec()),
-                    Err(e) => return e,
+                    Err(e) => return Err(e),
                 }
             }
-            _ => return GAMES_RESULT_INVALID_PARAMETER,
+            _ => return Err(GAMES_RESULT_INVALID_PARAMETER),
         };
         let variant = Variant {
             misere: o.misere,
@@ -296,7 +277,7 @@ pub unsafe extern "C" fn games_timbiriche_new(
             GAMES_TIMBIRICHE_START_FIRST => StartPolicy::First,
             GAMES_TIMBIRICHE_START_SECOND => StartPolicy::Second,
             GAMES_TIMBIRICHE_START_ALTERNATING => StartPolicy::Alternating,
-            _ => return GAMES_RESULT_INVALID_PARAMETER,
+            _ => return Err(GAMES_RESULT_INVALID_PARAMETER),
         };
         let session = if o.games == 1 {
             match Game::new(GameOptions {
@@ -305,7 +286,7 @@ pub unsafe extern "C" fn games_timbiriche_new(
                 first: policy.starter(0),
             }) {
                 Ok(g) => Session::Game(g.with_ai_seed(o.seed)),
-                Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+                Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
             }
         } else {
             match Match::new(MatchOptions {
@@ -315,119 +296,87 @@ pub unsafe extern "C" fn games_timbiriche_new(
                 policy,
             }) {
                 Ok(m) => Session::Match(m.with_ai_seed(o.seed)),
-                Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+                Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
             }
         };
-        let state = TimbiricheState {
+        Ok(TimbiricheState {
             session,
             last_hint: String::new(),
+        })
+    }
+);
+
+crate::exports::export_query!(
+    /// Read the state into `*out_state`.
+    games_timbiriche_game,
+    games_timbiriche_get_state(game),
+    out_state: games_timbiriche_state,
+    |g| {
+        let s = &g.value.session;
+        let game = s.game();
+        let pos = game.position();
+        let size = pos.size();
+        let last = pos.last_move();
+        let (games, game_index, totals, match_result) = match s {
+            Session::Game(_) => (
+                1,
+                0,
+                [pos.points(Player::First), pos.points(Player::Second)],
+                result_code(pos.result()),
+            ),
+            Session::Match(m) => (
+                m.options().games,
+                m.games_finished() as u32,
+                [m.total(Player::First), m.total(Player::Second)],
+                result_code(m.result()),
+            ),
         };
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(games_timbiriche_game(Guarded::new(state)), out_game) }
-    })
-}
-
-crate::exports::export_clone!(
-    games_timbiriche_game,
-    games_timbiriche_clone(game, out_game),
-    games_timbiriche_free,
-    "a game or match (moves, undo, hints, generator)"
-);
-crate::exports::export_free!(
-    games_timbiriche_game,
-    games_timbiriche_free(game),
-    "a game or match"
-);
-
-/// Read the state into `*out_state`.
-///
-/// # Safety
-/// `game` NULL or live; `out_state` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_get_state(
-    game: *const games_timbiriche_game,
-    out_state: *mut games_timbiriche_state,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let s = &g.value.session;
-            let game = s.game();
-            let pos = game.position();
-            let size = pos.size();
-            let last = pos.last_move();
-            let (games, game_index, totals, match_result) = match s {
-                Session::Game(_) => (
-                    1,
-                    0,
-                    [pos.points(Player::First), pos.points(Player::Second)],
-                    result_code(pos.result()),
-                ),
-                Session::Match(m) => (
-                    m.options().games,
-                    m.games_finished() as u32,
-                    [m.total(Player::First), m.total(Player::Second)],
-                    result_code(m.result()),
-                ),
-            };
-            let state = games_timbiriche_state {
-                rows: u32::from(size.rows()),
-                cols: u32::from(size.cols()),
-                misere: pos.is_misere(),
-                to_move: pos.to_move().index() as u32,
-                points_first: pos.points(Player::First),
-                points_second: pos.points(Player::Second),
-                lines_drawn: pos.num_drawn() as u32,
-                lines_total: size.num_lines() as u32,
-                last_move_extra: last.is_some_and(|m| m.extra_move),
-                last_move_completed: last.map_or(0, |m| u32::from(m.completed)),
-                game_over: pos.is_over(),
-                result: result_code(pos.result()),
-                decided: result_code(pos.decided()),
-                hints_left: game.hints_left(),
-                next_hint_free: game.next_hint_free(),
-                undo_used: game.undo_used(),
-                can_undo: game.can_undo(),
-                can_redo: game.can_redo(),
-                games,
-                game_index,
-                total_first: totals[0],
-                total_second: totals[1],
-                match_result,
-            };
-            write_out(out_state, state)
-        })
+        games_timbiriche_state {
+            rows: u32::from(size.rows()),
+            cols: u32::from(size.cols()),
+            misere: pos.is_misere(),
+            to_move: pos.to_move().index() as u32,
+            points_first: pos.points(Player::First),
+            points_second: pos.points(Player::Second),
+            lines_drawn: pos.num_drawn() as u32,
+            lines_total: size.num_lines() as u32,
+            last_move_extra: last.is_some_and(|m| m.extra_move),
+            last_move_completed: last.map_or(0, |m| u32::from(m.completed)),
+            game_over: pos.is_over(),
+            result: result_code(pos.result()),
+            decided: result_code(pos.decided()),
+            hints_left: game.hints_left(),
+            next_hint_free: game.next_hint_free(),
+            undo_used: game.undo_used(),
+            can_undo: game.can_undo(),
+            can_redo: game.can_redo(),
+            games,
+            game_index,
+            total_first: totals[0],
+            total_second: totals[1],
+            match_result,
+        }
     }
-}
+);
 
-/// Box owners, row by row: `GAMES_PLAYER_FIRST`, `GAMES_PLAYER_SECOND` or
-/// `GAMES_NO_PLAYER` per box.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_owners(
-    game: *const games_timbiriche_game,
-    buf: *mut u32,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let owners: Vec<u32> = g
-                .value
-                .session
-                .game()
-                .position()
-                .owners()
-                .iter()
-                .map(|o| o.map_or(GAMES_NO_PLAYER, |p| p.index() as u32))
-                .collect();
-            write_slice(&owners, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// Box owners, row by row: `GAMES_PLAYER_FIRST`, `GAMES_PLAYER_SECOND` or
+    /// `GAMES_NO_PLAYER` per box.
+    games_timbiriche_game,
+    games_timbiriche_owners(game),
+    u32,
+    |g| {
+        g
+            .value
+            .session
+            .game()
+            .position()
+            .owners()
+            .iter()
+            .map(|o| o.map_or(GAMES_NO_PLAYER, |p| p.index() as u32))
+            .collect::<Vec<_>>()
     }
-}
+);
 
 /// Sides drawn around each box (0 to 4), row by row.
 ///
@@ -477,30 +426,20 @@ pub unsafe extern "C" fn games_timbiriche_box_values(
     }
 }
 
-/// Which lines are drawn: one byte per line index (1 drawn, 0 not).
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_drawn(
-    game: *const games_timbiriche_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let pos = g.value.session.game().position();
-            let drawn: Vec<u8> = pos
-                .size()
-                .lines()
-                .map(|l| u8::from(pos.is_drawn(l)))
-                .collect();
-            write_slice(&drawn, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// Which lines are drawn: one byte per line index (1 drawn, 0 not).
+    games_timbiriche_game,
+    games_timbiriche_drawn(game),
+    u8,
+    |g| {
+        let pos = g.value.session.game().position();
+        pos
+            .size()
+            .lines()
+            .map(|l| u8::from(pos.is_drawn(l)))
+            .collect::<Vec<_>>()
     }
-}
+);
 
 /// The `GAMES_TIMBIRICHE_ERROR_*` code of a refused line.
 fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
@@ -563,65 +502,45 @@ unsafe fn play_line(
     }
 }
 
-/// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable lines; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_lines(
-    game: *const games_timbiriche_game,
-    kind: u32,
-    buf: *mut games_timbiriche_line,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let pos = g.value.session.game().position();
-            let lines = match kind {
-                GAMES_TIMBIRICHE_LINES_LEGAL => pos.legal_moves(),
-                GAMES_TIMBIRICHE_LINES_SAFE => pos.safe_lines(),
-                GAMES_TIMBIRICHE_LINES_CAPTURING => pos.capturing_lines(),
-                GAMES_TIMBIRICHE_LINES_THIRD_SIDE => pos.third_side_lines(),
-                _ => return GAMES_RESULT_INVALID_PARAMETER,
-            };
-            write_slice(&lines_out(&lines), buf, cap, out_len)
-        })
+crate::exports::export_slice_with!(
+    /// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
+    games_timbiriche_game,
+    games_timbiriche_lines(game, kind: u32),
+    games_timbiriche_line,
+    |g| {
+        let pos = g.value.session.game().position();
+        match kind {
+            GAMES_TIMBIRICHE_LINES_LEGAL => Ok(lines_out(&pos.legal_moves())),
+            GAMES_TIMBIRICHE_LINES_SAFE => Ok(lines_out(&pos.safe_lines())),
+            GAMES_TIMBIRICHE_LINES_CAPTURING => Ok(lines_out(&pos.capturing_lines())),
+            GAMES_TIMBIRICHE_LINES_THIRD_SIDE => Ok(lines_out(&pos.third_side_lines())),
+            _ => Err(GAMES_RESULT_INVALID_PARAMETER),
+        }
     }
-}
+);
 
-/// The chain/loop decomposition of the open boxes.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable items; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_components(
-    game: *const games_timbiriche_game,
-    buf: *mut games_timbiriche_component,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let items: Vec<games_timbiriche_component> =
-                components(g.value.session.game().position())
-                    .iter()
-                    .map(|c| games_timbiriche_component {
-                        kind: match c.kind {
-                            ComponentKind::Chain => GAMES_TIMBIRICHE_CHAIN,
-                            ComponentKind::Loop => GAMES_TIMBIRICHE_LOOP,
-                            ComponentKind::Other => GAMES_TIMBIRICHE_OTHER,
-                        },
-                        length: c.boxes.len() as u32,
-                        capturable: c.capturable,
-                    })
-                    .collect();
-            write_slice(&items, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// The chain/loop decomposition of the open boxes.
+    games_timbiriche_game,
+    games_timbiriche_components(game),
+    games_timbiriche_component,
+    |g| {
+        let items: Vec<games_timbiriche_component> =
+            components(g.value.session.game().position())
+                .iter()
+                .map(|c| games_timbiriche_component {
+                    kind: match c.kind {
+                        ComponentKind::Chain => GAMES_TIMBIRICHE_CHAIN,
+                        ComponentKind::Loop => GAMES_TIMBIRICHE_LOOP,
+                        ComponentKind::Other => GAMES_TIMBIRICHE_OTHER,
+                    },
+                    length: c.boxes.len() as u32,
+                    capturable: c.capturable,
+                })
+                .collect();
+        items
     }
-}
+);
 
 /// The flat index of `line` on this board (0 to lines - 1), for hosts that
 /// number lines; `GAMES_RESULT_INVALID_PARAMETER` for a line off the board.
@@ -804,90 +723,45 @@ pub unsafe extern "C" fn games_timbiriche_next_game(
     }
 }
 
-/// The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
-/// (not drawn). `budget` NULL means the level's default budget (Hard: 2
-/// million nodes or 900 ms); `cancel` may be NULL. A stopped search still
-/// answers with its best line so far.
-///
-/// # Safety
-/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
-/// token; `out_line` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_ai_move(
-    game: *mut games_timbiriche_game,
-    level_index: u32,
-    budget: *const games_budget,
-    cancel: *const games_cancel_token,
-    out_line: *mut games_timbiriche_line,
-) -> games_result {
-    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| {
-            let Some(level) = level(level_index) else {
-                return g.fail(
-                    GAMES_RESULT_INVALID_PARAMETER,
-                    format!("unknown level {level_index}"),
-                );
-            };
-            if out_line.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            let budget: Budget = read_budget(budget, level.default_budget());
-            let cancel = read_cancel(cancel);
-            match g.value.session.game_mut().ai_move(level, budget, &cancel) {
-                Ok(m) => {
-                    write_out(out_line, games_timbiriche_line::from_rust(m.line));
-                    g.succeed()
-                }
-                Err(e) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
-            }
-        })
+crate::exports::export_ai_move!(
+    /// The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
+    /// (not drawn). `budget` NULL means the level's default budget (Hard: 2
+    /// million nodes or 900 ms); `cancel` may be NULL. A stopped search still
+    /// answers with its best line so far.
+    games_timbiriche_game,
+    games_timbiriche_ai_move(game, level_index, out_line: games_timbiriche_line),
+    level,
+    |l: &Level| l.default_budget(),
+    |g, level, budget, cancel| match g.value.session.game_mut().ai_move(level, budget, cancel) {
+        Ok(m) => Ok(games_timbiriche_line::from_rust(m.line)),
+        Err(e) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
     }
-}
+);
 
-/// "What would a master play?": the Hard level's line with its reason, in
-/// `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
-/// Counts against the 3 hints of the game (the first is free); with none
-/// left it returns `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
-/// token; `out_hint` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_take_hint(
-    game: *mut games_timbiriche_game,
-    budget: *const games_budget,
-    cancel: *const games_cancel_token,
-    out_hint: *mut games_timbiriche_hint,
-) -> games_result {
-    // SAFETY: the handle, budget, token and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle_mut(game, |g| {
-            if out_hint.is_null() {
-                return GAMES_RESULT_NULL_PARAMETER;
-            }
-            let budget = read_budget(budget, Level::Hard.default_budget());
-            let cancel = read_cancel(cancel);
-            match g.value.session.game_mut().hint(budget, &cancel) {
-                Ok(h) => {
-                    let out = games_timbiriche_hint {
-                        line: games_timbiriche_line::from_rust(h.hint.line),
-                        reason: reason_code(h.hint.reason),
-                        proven: h.hint.proven_margin.is_some(),
-                        margin: h.hint.proven_margin.unwrap_or(0),
-                        free: h.free,
-                        left: h.left,
-                    };
-                    g.value.last_hint = h.hint.sentence;
-                    write_out(out_hint, out);
-                    g.succeed()
-                }
-                Err(e @ HintError::GameOver) => g.fail(GAMES_RESULT_GAME_OVER, e.to_string()),
-                Err(e) => g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string()),
-            }
-        })
+crate::exports::export_hint!(
+    /// "What would a master play?": the Hard level's line with its reason, in
+    /// `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
+    /// Counts against the 3 hints of the game (the first is free); with none
+    /// left it returns `GAMES_RESULT_INVALID_PARAMETER`.
+    games_timbiriche_game,
+    games_timbiriche_take_hint(game: *mut, out_hint: games_timbiriche_hint),
+    Level::Hard.default_budget(),
+    |g, budget, cancel| match g.value.session.game_mut().hint(budget, cancel) {
+        Ok(h) => {
+            g.value.last_hint = h.hint.sentence;
+            Ok(games_timbiriche_hint {
+                line: games_timbiriche_line::from_rust(h.hint.line),
+                reason: reason_code(h.hint.reason),
+                proven: h.hint.proven_margin.is_some(),
+                margin: h.hint.proven_margin.unwrap_or(0),
+                free: h.free,
+                left: h.left,
+            })
+        }
+        Err(e @ HintError::GameOver) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
+        Err(e) => Err(g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string())),
     }
-}
+);
 
 /// The sentence of the last hint (NUL-terminated; empty before any hint).
 ///
@@ -981,31 +855,20 @@ pub unsafe extern "C" fn games_timbiriche_play_notation(
     }
 }
 
-/// Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
-/// `games_timbiriche_play_notation` reads. A line off this game's board
-/// gives `GAMES_RESULT_INVALID_PARAMETER`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_move_to_string(
-    game: *const games_timbiriche_game,
-    line: games_timbiriche_line,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let size = g.value.session.game().position().size();
-            match line.to_rust().filter(|l| size.line_index(*l).is_some()) {
-                Some(l) => write_c_string(&notation::line_to_string(l), buf, cap, out_len),
-                None => GAMES_RESULT_INVALID_PARAMETER,
-            }
-        })
+crate::exports::export_text!(
+    /// Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
+    /// `games_timbiriche_play_notation` reads. A line off this game's board
+    /// gives `GAMES_RESULT_INVALID_PARAMETER`.
+    games_timbiriche_game,
+    games_timbiriche_move_to_string(game, line: games_timbiriche_line),
+    |g| {
+        let size = g.value.session.game().position().size();
+        match line.to_rust().filter(|l| size.line_index(*l).is_some()) {
+            Some(l) => Ok(notation::line_to_string(l)),
+            None => Err(GAMES_RESULT_INVALID_PARAMETER),
+        }
     }
-}
+);
 
 crate::exports::export_last_error!(
     /// Why the last failed call on this handle failed, as a code: after a

@@ -5,27 +5,16 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
-/// The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
-/// move now, highest first, from the view of the player on roll: those
-/// that keep a complete legal play possible. Empty when no dice are rolled
-/// or the play is complete.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_backgammon_movable_checkers(
-    game: *const games_backgammon_game,
-    buf: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(&g.value.movable_checkers(), buf, cap, out_len)
-        })
-    }
-}
+crate::exports::export_slice!(
+    /// The points (1 to 24, `GAMES_BACKGAMMON_BAR`) of the checkers that may
+    /// move now, highest first, from the view of the player on roll: those
+    /// that keep a complete legal play possible. Empty when no dice are rolled
+    /// or the play is complete.
+    games_backgammon_game,
+    games_backgammon_movable_checkers(game),
+    u8,
+    |g| g.value.movable_checkers()
+);
 
 /// The legal landing points (1 to 24, `GAMES_BACKGAMMON_OFF`) now of the
 /// checker on `from` (1 to 24, `GAMES_BACKGAMMON_BAR`), from the view of

@@ -30,53 +30,34 @@ pub unsafe extern "C" fn games_canicas_new_lines98(
     unsafe { new_game(options, deal, true, out_game) }
 }
 
-/// Whether the game plays the Lines 98 rule, in `*out_on`.
-///
-/// # Safety
-/// `game` NULL or live; `out_on` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_lines98(
-    game: *const games_canicas_game,
-    out_on: *mut bool,
-) -> games_result {
-    // SAFETY: the handle and out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_on, g.value.game.state().rules().landings_shown)
-        })
-    }
-}
+crate::exports::export_query!(
+    /// Whether the game plays the Lines 98 rule, in `*out_on`.
+    games_canicas_game,
+    games_canicas_lines98(game),
+    out_on: bool,
+    |g| g.value.game.state().rules().landings_shown
+);
 
-/// The cells (`row × size + col`) where the marbles of the "next" bar land
-/// if the board stays as it is, in order of arrival (the colours are
-/// `games_canicas_next_colours`): one per marble, fewer only when fewer
-/// cells are free, none once the game is over, and none under the 1992 rule
-/// (the player is not shown them). At most `GAMES_CANICAS_MAX_ARRIVALS`.
-///
-/// # Safety
-/// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_canicas_shown_landings(
-    game: *const games_canicas_game,
-    buf: *mut u32,
-    cap: usize,
-    out_len: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and buffers are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            let cells: Vec<u32> = g
-                .value
-                .game
-                .state()
-                .shown_landings()
-                .iter()
-                .map(|c| u32::from(c.0))
-                .collect();
-            write_slice(&cells, buf, cap, out_len)
-        })
+crate::exports::export_slice!(
+    /// The cells (`row × size + col`) where the marbles of the "next" bar land
+    /// if the board stays as it is, in order of arrival (the colours are
+    /// `games_canicas_next_colours`): one per marble, fewer only when fewer
+    /// cells are free, none once the game is over, and none under the 1992 rule
+    /// (the player is not shown them). At most `GAMES_CANICAS_MAX_ARRIVALS`.
+    games_canicas_game,
+    games_canicas_shown_landings(game),
+    u32,
+    |g| {
+        g
+            .value
+            .game
+            .state()
+            .shown_landings()
+            .iter()
+            .map(|c| u32::from(c.0))
+            .collect::<Vec<_>>()
     }
-}
+);
 
 /// As `games_canicas_records_get`, for the rules `options` (NULL: the
 /// five-in-a-row game) under the Lines 98 rule when `lines98` is true (the

@@ -54,7 +54,8 @@ crate::exports::export_handle!(
     /// The records of every variant played. Opaque: create it with
     /// `games_canicas_records_new` or `games_canicas_records_load`, release it
     /// with `games_canicas_records_free`.
-    games_canicas_records(Records)
+    games_canicas_records(Records),
+    free: games_canicas_records_free(records) "records",
 );
 
 /// Create empty records in `*out_records`, owned by the caller (release
@@ -74,12 +75,6 @@ pub unsafe extern "C" fn games_canicas_records_new(
         )
     })
 }
-
-crate::exports::export_free!(
-    games_canicas_records,
-    games_canicas_records_free(records),
-    "records"
-);
 
 /// Record a game at its end and write its summary to `*out_summary` (may be
 /// NULL): points, moves, lines removed by length, and whether it set a new
