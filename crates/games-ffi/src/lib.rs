@@ -1,5 +1,6 @@
 //! The C ABI of the game engines: `include/games.h` is generated from this
-//! crate by cbindgen (see `cbindgen.toml`) and committed.
+//! crate by cbindgen (see `cbindgen.toml`), with the crate's macros
+//! expanded (`tests/header.rs`), and committed.
 //!
 //! Conventions (see the header's preamble in `include/games.h`):
 //! every function but `_free`, `games_version` and `games_abi_version`
