@@ -46,7 +46,8 @@ pub unsafe fn clone_handle<H: Exported>(game: *const H, out: *mut *mut H) -> gam
 where
     H::Value: Clone,
 {
-    // SAFETY: `game` and `out` are as this function's contract requires.
+    // SAFETY: `with_handle` needs `game` NULL or live and `box_into` needs
+    // `out` NULL or writable: both are this function's contract.
     unsafe {
         with_handle(game, |state| {
             let copy: HandleState<H::Value> = state.clone();
@@ -69,12 +70,14 @@ pub unsafe fn save_handle<H: Handle, B: AsRef<[u8]>>(
     out_len: *mut usize,
     save: impl FnOnce(&H::Value) -> B,
 ) -> games_result {
-    // SAFETY: the handle and the buffer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_slice(save(&g.value).as_ref(), buf, cap, out_len)
-        })
-    }
+    let body = |g: &HandleState<H::Value>| {
+        let bytes = save(&g.value);
+        // SAFETY: `buf` NULL or `cap` writable bytes and `out_len` NULL or
+        // writable, per the caller.
+        unsafe { write_slice(bytes.as_ref(), buf, cap, out_len) }
+    };
+    // SAFETY: `game` NULL or a live handle, per the caller.
+    unsafe { with_handle(game, body) }
 }
 
 /// The body of `X_load`: `len` bytes at `data`, read by `load` (which maps
@@ -90,12 +93,10 @@ pub unsafe fn load_handle<H: Exported>(
     out: *mut *mut H,
     load: impl FnOnce(&[u8]) -> Result<H::Value, games_result>,
 ) -> games_result {
-    // SAFETY: `data` and `out` are as this function's contract requires.
-    unsafe {
-        load_into(data, len, out, |bytes| {
-            Ok(H::from_guarded(Guarded::new(load(bytes)?)))
-        })
-    }
+    let parse = |bytes: &[u8]| Ok(H::from_guarded(Guarded::new(load(bytes)?)));
+    // SAFETY: `load_into` needs `data` NULL or `len` readable bytes and `out`
+    // NULL or writable: this function's contract.
+    unsafe { load_into(data, len, out, parse) }
 }
 
 /// The body of `X_last_error`: the message of the last failed call,
@@ -110,7 +111,9 @@ pub unsafe fn last_error_text<H: Handle>(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    // SAFETY: the handle and the buffer are as this function's contract requires.
+    // SAFETY: `with_handle` needs `game` NULL or live, `write_c_string`
+    // needs `buf` NULL or `cap` writable chars and `out_len` NULL or
+    // writable: this function's contract.
     unsafe { with_handle(game, |g| write_c_string(g.last_error(), buf, cap, out_len)) }
 }
 
@@ -125,7 +128,8 @@ pub unsafe fn last_error_code<H: Handle>(
     out_code: *mut u32,
     other: u32,
 ) -> games_result {
-    // SAFETY: the handle and the out-pointer are as this function's contract requires.
+    // SAFETY: `with_handle` needs `game` NULL or live, `write_out` needs
+    // `out_code` NULL or writable: this function's contract.
     unsafe { with_handle(game, |g| write_out(out_code, coded(g.last_code(), other))) }
 }
 
@@ -135,7 +139,8 @@ pub unsafe fn last_error_code<H: Handle>(
 /// `ptr` NULL or a handle of this library not yet released, which no other
 /// thread is using.
 pub unsafe fn free_handle<H>(ptr: *mut H) {
-    // SAFETY: forwarded from the caller.
+    // SAFETY: `free_box` needs `ptr` NULL or an unreleased handle of
+    // `box_into` that no call is using: this function's contract.
     unsafe { free_box(ptr) }
 }
 
@@ -223,8 +228,9 @@ macro_rules! export_save {
             cap: usize,
             out_len: *mut usize,
         ) -> $crate::result::games_result {
+            let save = $bytes;
             // SAFETY: the contract above is `save_handle`'s.
-            unsafe { $crate::exports::save_handle($game, buf, cap, out_len, $bytes) }
+            unsafe { $crate::exports::save_handle($game, buf, cap, out_len, save) }
         }
     };
 }
@@ -243,8 +249,9 @@ macro_rules! export_load {
             len: usize,
             $out: *mut *mut $handle,
         ) -> $crate::result::games_result {
+            let parse = $parse;
             // SAFETY: the contract above is `load_handle`'s.
-            unsafe { $crate::exports::load_handle(data, len, $out, $parse) }
+            unsafe { $crate::exports::load_handle(data, len, $out, parse) }
         }
     };
 }
