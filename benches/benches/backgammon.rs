@@ -6,7 +6,9 @@
 //! and docs/benchmarks/backgammon-movegen.md.
 //!
 //! Wiring (benches/Cargo.toml): `backgammon-core.workspace = true` under
-//! `[dependencies]` and a `[[bench]] name = "backgammon" harness = false test = true`.
+//! `[dependencies]` and a `[[bench]] name = "backgammon" harness = false`
+//! (not `test = true`: in a debug build the 2-ply decisions take minutes,
+//! so `cargo test` leaves this bench to `cargo bench`).
 #![allow(missing_docs)]
 
 use backgammon_core::{
