@@ -150,19 +150,50 @@ impl Evaluator {
     }
 
     /// The chances of the side that just moved into `after` (see the
-    /// module's page; `deep` as in [`outcome::exact`]).
+    /// module's page; `deep` as in [`outcome::exact`]), as the levels play
+    /// them: in a race the backgammons come from the bear-off database and
+    /// the exit table ([`bearoff::race_backgammon`]) rather than from the
+    /// race network.
     #[must_use]
     pub fn outcomes(&self, after: &Position, deep: bool, s: &mut Scratch) -> Outcomes {
         let (kind, exact) = Evaluator::kind(after, deep);
+        let mut o = self.answer(after, kind, exact, s);
+        if kind == Kind::Race {
+            race_backgammons(&mut o, after);
+        }
+        o
+    }
+
+    /// The chances as the training of [`crate::train`] uses them: the
+    /// networks' own, without the race backgammons of
+    /// [`Evaluator::outcomes`] (the training has always used these, so the
+    /// shipped weights stay reproducible by the recorded command).
+    #[must_use]
+    pub fn training_outcomes(&self, after: &Position, s: &mut Scratch) -> Outcomes {
+        let (kind, exact) = Evaluator::kind(after, false);
+        let mut o = self.answer(after, kind, exact, s);
+        if kind == Kind::Race {
+            no_race_backgammon_without_a_checker_back(&mut o, after);
+        }
+        o
+    }
+
+    fn answer(
+        &self,
+        after: &Position,
+        kind: Kind,
+        exact: Option<Outcomes>,
+        s: &mut Scratch,
+    ) -> Outcomes {
         match (kind, exact) {
             (_, Some(o)) => o,
             (Kind::Race, None) => {
                 encode(after, false, &mut s.b.x);
-                complete(&self.race.w.sums(&mut s.b).map(act), after, true)
+                complete(&self.race.w.sums(&mut s.b).map(act), after)
             }
             _ => {
                 encode(after, true, &mut s.b.x);
-                complete(&self.contact.w.sums(&mut s.b).map(act), after, false)
+                complete(&self.contact.w.sums(&mut s.b).map(act), after)
             }
         }
     }
@@ -222,8 +253,8 @@ pub fn shipped() -> Option<&'static Evaluator> {
 }
 
 /// The network's outputs for `after` made consistent: cumulative chances
-/// clamped in order, and the impossible gammons and backgammons set to zero.
-fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
+/// clamped in order, and the impossible gammons set to zero.
+fn complete(o: &Out, after: &Position) -> Outcomes {
     let win = o[0].clamp(0.0, 1.0);
     let lose = 1.0 - win;
     let mut win_gammon = o[1].clamp(0.0, win);
@@ -238,18 +269,6 @@ fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
         lose_gammon = 0.0;
         lose_backgammon = 0.0;
     }
-    if race {
-        // Only checkers on the bar or in the winner's home board can be
-        // backgammoned, and in a race no checker goes back.
-        let back =
-            |side: Side| after.bar(side) > 0 || (19..=24).any(|p| after.checkers(side, p) > 0);
-        if !back(Side::Opponent) {
-            win_backgammon = 0.0;
-        }
-        if !back(Side::OnRoll) {
-            lose_backgammon = 0.0;
-        }
-    }
     Outcomes {
         win,
         win_gammon,
@@ -257,6 +276,50 @@ fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
         lose_gammon,
         lose_backgammon,
     }
+}
+
+/// Only checkers on the bar or in the winner's home board can be
+/// backgammoned, and in a race no checker goes back.
+fn has_checker_back(after: &Position, side: Side) -> bool {
+    after.bar(side) > 0 || (19..=24).any(|p| after.checkers(side, p) > 0)
+}
+
+/// In a race, no backgammon for a side with no checker back.
+fn no_race_backgammon_without_a_checker_back(o: &mut Outcomes, after: &Position) {
+    if !has_checker_back(after, Side::Opponent) {
+        o.win_backgammon = 0.0;
+    }
+    if !has_checker_back(after, Side::OnRoll) {
+        o.lose_backgammon = 0.0;
+    }
+}
+
+/// In a race, the backgammons of `o` replaced by what the bear-off
+/// database and the exit table know ([`bearoff::race_backgammon`]): none
+/// for a side with no checker in the other's home board, else the chance
+/// that the other side is off first, the gammon and the loss raised to it
+/// when the network said less.
+pub(crate) fn race_backgammons(o: &mut Outcomes, after: &Position) {
+    let known = |side: Side| {
+        if has_checker_back(after, side) {
+            bearoff::race_backgammon(after, side)
+        } else {
+            Some(0.0)
+        }
+    };
+    if let Some(bg) = known(Side::Opponent) {
+        o.win_backgammon = bg;
+        o.win = o.win.max(bg);
+        o.win_gammon = o.win_gammon.max(bg).min(o.win);
+    }
+    if let Some(bg) = known(Side::OnRoll) {
+        o.lose_backgammon = bg;
+        o.win = o.win.min(1.0 - bg);
+        o.lose_gammon = o.lose_gammon.max(bg).min(1.0 - o.win);
+    }
+    o.win_gammon = o.win_gammon.min(o.win);
+    o.win_backgammon = o.win_backgammon.min(o.win_gammon);
+    o.lose_backgammon = o.lose_backgammon.min(o.lose_gammon);
 }
 
 /// The sparse inputs of `after` (see the module's page) into `out`.
