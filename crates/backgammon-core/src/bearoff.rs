@@ -530,10 +530,36 @@ pub fn race_backgammon(after: &Position, loser: Side) -> Option<f32> {
     if z.iter().all(|&c| c == 0) {
         return None;
     }
+    backgammon_if_running(after, loser, &z)
+}
+
+/// With contact: where the other side has all its checkers in its home
+/// board, `loser` none off and checkers on the bar or in the other side's
+/// home board, the chance of a backgammon if the game went on as a race
+/// from here (the loser running at once, nothing blocked, no shot hit; a
+/// checker on the bar counted as one 6 pips from leaving). Blocks and
+/// entering only delay the loser, and waiting for a shot does too, so
+/// when the loser does not win this is about the least its backgammon
+/// chance can be. `None` where it does not apply (see [`race_backgammon`]).
+#[must_use]
+pub fn backgammon_without_a_hit(after: &Position, loser: Side) -> Option<f32> {
+    if after.outcome().is_some() || after.off(loser) > 0 || after.bar(loser.other()) > 0 {
+        return None;
+    }
+    let mut z = zone_of(after, loser);
+    z[6] = z[6].saturating_add(after.bar(loser));
+    if z.iter().all(|&c| c == 0) {
+        return None;
+    }
+    backgammon_if_running(after, loser, &z)
+}
+
+/// The race computation of [`race_backgammon`] for the zone `z`.
+fn backgammon_if_running(after: &Position, loser: Side, z: &Zone) -> Option<f32> {
     let winner = loser.other();
     let home = home_of(after, winner)?;
     let tw = database().turns(&home)?;
-    let te = exit_table().turns(&z)?;
+    let te = exit_table().turns(z)?;
     // P(E ≥ t) and P(E > t), the loser's turns to leave.
     let mut at_least = [0f32; TURNS + 1];
     let mut acc = 1f32;
