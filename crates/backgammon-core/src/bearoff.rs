@@ -14,6 +14,10 @@
 //! turns taken as independent, as GNU Backgammon's one-sided databases do;
 //! a backgammon is impossible there).
 //!
+//! Beside it, the [`ExitTable`]: the turns a side needs to move up to
+//! [`EXIT_MAX`] checkers out of the other side's home board, for the
+//! backgammons ([`race_backgammon`], [`backgammon_without_a_hit`]).
+//!
 //! One-sided moves are simple: with every checker at home nothing blocks,
 //! and every die can always be played (a checker above the die moves down,
 //! else one on the die's point or the highest one bears off), so every
@@ -366,7 +370,7 @@ pub fn race_outcomes(after: &Position) -> Option<Outcomes> {
     })
 }
 
-/// Checkers in the other side's home board that [`exit_turns`] covers.
+/// Checkers in the other side's home board that the [`ExitTable`] covers.
 pub const EXIT_MAX: usize = 6;
 
 /// Checkers still to leave the other side's home board: `z[k]` of them
