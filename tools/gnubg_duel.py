@@ -49,6 +49,13 @@ def parse_args(argv):
         help="write every engine decision here, one `<Position ID> <d1> <d2>` a line "
         "(positions for tools/gnubg_error_rate.py)",
     )
+    p.add_argument(
+        "--games-log",
+        default=None,
+        help="write every game here as a JSON line: the pair, the engine's seat, the "
+        "engine's points, and each turn as [who, Position ID before, d1, d2, Position ID "
+        "after] (who: \"engine\" or \"gnubg\"; to look for the backgammons)",
+    )
     p.add_argument("--gnubg", default="gnubg", help="the gnubg command (or /usr/games/gnubg)")
     return p.parse_args(argv)
 
@@ -192,8 +199,9 @@ def gnubg_play(gnubg, board, d1, d2, ci, ec):
     return apply_pairs(board, pairs)
 
 
-def play_game(gnubg, engine, engine_seat, rng, ci, ec):
-    """One game; returns points for the engine (negative when it lost)."""
+def play_game(gnubg, engine, engine_seat, rng, ci, ec, turns=None):
+    """One game; returns points for the engine (negative when it lost).
+    Appends each turn to `turns` when it is a list."""
     while True:
         a, b = rng.randint(1, 6), rng.randint(1, 6)
         if a != b:
@@ -206,10 +214,21 @@ def play_game(gnubg, engine, engine_seat, rng, ci, ec):
         start[point - 1] = n
     board = (list(start), list(start))
     for _ in range(2000):
+        before = board
         if seat == engine_seat:
             board, _ = engine.play(gnubg, board, d1, d2)
         else:
             board = gnubg_play(gnubg, board, d1, d2, ci, ec)
+        if turns is not None:
+            turns.append(
+                [
+                    "engine" if seat == engine_seat else "gnubg",
+                    gnubg.positionid(tuple(map(tuple, before))),
+                    d1,
+                    d2,
+                    gnubg.positionid(tuple(map(tuple, board))),
+                ]
+            )
         if sum(board[1]) == 0:
             pts = result_points(board)
             return pts if seat == engine_seat else -pts
@@ -232,6 +251,7 @@ def main_in_gnubg(argv):
     engine = Engine(path, args.level)
     if args.record:
         engine.record = open(args.record, "w")
+    log = open(args.games_log, "w") if args.games_log else None
     pairs = (args.games + 1) // 2
     results = []
     pair_means = []
@@ -240,7 +260,11 @@ def main_in_gnubg(argv):
         pair = []
         for engine_seat in (0, 1):
             rng = random.Random(args.seed * 1_000_003 + k)
-            pair.append(play_game(gnubg, engine, engine_seat, rng, None, ec))
+            turns = [] if log else None
+            pair.append(play_game(gnubg, engine, engine_seat, rng, None, ec, turns))
+            if log:
+                entry = {"pair": k, "engine_seat": engine_seat, "points": pair[-1], "turns": turns}
+                log.write(json.dumps(entry) + "\n")
         results.extend(pair)
         pair_means.append(sum(pair) / 2)
         if (k + 1) % 50 == 0:
@@ -249,6 +273,8 @@ def main_in_gnubg(argv):
     engine.close()
     if engine.record is not None:
         engine.record.close()
+    if log:
+        log.close()
     n = len(results)
     ppg = statistics.mean(results)
     se = statistics.stdev(pair_means) / (len(pair_means) ** 0.5) if len(pair_means) > 1 else 0.0

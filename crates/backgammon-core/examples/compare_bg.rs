@@ -9,15 +9,18 @@
 //! is the level (normal = 1-ply, hard = 2-ply) played with FILE's networks,
 //! `OLD` the level played with `OLD_EVAL`: `td` (the TD network of
 //! `backgammon_core::nn`) or `shipped` (what `ai_move` uses). Defaults:
-//! hard hard 1 td.
+//! hard hard 1 td. A level may also be Hard with other move filters,
+//! `hard:KEEP,MARGIN,DEEP_KEEP,DEEP_MARGIN[,DEEP_NODES]` (see `HardSearch`;
+//! Hard's own are `HARD_SEARCH`, and `hard:8,1,0,0` is Hard without the
+//! 3-ply look).
 //! Prints the new side's points per game with a 95% interval over the
 //! pairs, its wins, gammons and backgammons each way. One thread.
 use std::process::exit;
 
 use backgammon_core::train::evaluator_from_bytes;
 use backgammon_core::{
-    ai_move_with, duplicate_start, nn, Action, Budget, CancelFlag, Evaluation, GameRng, GameState,
-    Level,
+    ai_move_with, duplicate_start, hard_move_with, nn, Action, Budget, CancelFlag, Dice,
+    Evaluation, GameRng, GameState, HardSearch, Level, Play, HARD_SEARCH,
 };
 use games_common::arena::{arena, ArenaOptions, FnAgent};
 
@@ -30,12 +33,16 @@ fn main() {
         eprintln!("usage: compare_bg FILE PAIRS [NEW OLD SEED OLD_EVAL]");
         exit(2)
     };
-    let level = |i: usize| -> Level {
-        args.get(i).map_or(Level::Hard, |s| {
-            s.parse().unwrap_or_else(|e| {
+    let level = |i: usize| -> (Level, Option<HardSearch>) {
+        args.get(i).map_or((Level::Hard, None), |s| {
+            if let Some(f) = s.strip_prefix("hard:") {
+                return (Level::Hard, Some(parse_filters(f)));
+            }
+            let level = s.parse().unwrap_or_else(|e| {
                 eprintln!("{e}");
                 exit(2)
-            })
+            });
+            (level, None)
         })
     };
     let (new, old) = (level(2), level(3));
@@ -58,7 +65,7 @@ fn main() {
     };
     let old_eval = match args.get(5).map(String::as_str) {
         None | Some("td") => nn::shipped().map_or(Evaluation::Heuristic, Evaluation::Td),
-        Some("shipped") => Evaluation::shipped(old),
+        Some("shipped") => Evaluation::shipped(old.0),
         Some(other) => {
             eprintln!("OLD_EVAL must be td or shipped, not {other:?}");
             exit(2)
@@ -70,13 +77,11 @@ fn main() {
     let new_agent = FnAgent::new("new", |s: &GameState, rng: &mut GameRng, c: &CancelFlag| {
         let dice = s.dice()?;
         let eval = Evaluation::Neural(&ev);
-        let mv = ai_move_with(s.position(), dice, new, eval, rng, Budget::UNLIMITED, c);
-        Some(Action::Play(mv.play))
+        Some(Action::Play(play(s, dice, new, eval, rng, c)))
     });
     let old_agent = FnAgent::new("old", |s: &GameState, rng: &mut GameRng, c: &CancelFlag| {
         let dice = s.dice()?;
-        let mv = ai_move_with(s.position(), dice, old, old_eval, rng, Budget::UNLIMITED, c);
-        Some(Action::Play(mv.play))
+        Some(Action::Play(play(s, dice, old, old_eval, rng, c)))
     });
     let options = ArenaOptions {
         games: u32::try_from(pairs * 2).unwrap_or(u32::MAX),
@@ -124,6 +129,44 @@ fn main() {
         kinds[0],
         kinds[1]
     );
+}
+
+/// The play of `level` (Hard with other filters when given).
+fn play(
+    s: &GameState,
+    dice: Dice,
+    level: (Level, Option<HardSearch>),
+    eval: Evaluation<'_>,
+    rng: &mut GameRng,
+    c: &CancelFlag,
+) -> Play {
+    let p = s.position();
+    match level {
+        (_, Some(f)) => hard_move_with(p, dice, eval, &f, Budget::UNLIMITED, c).play,
+        (l, None) => ai_move_with(p, dice, l, eval, rng, Budget::UNLIMITED, c).play,
+    }
+}
+
+/// `KEEP,MARGIN,DEEP_KEEP,DEEP_MARGIN[,DEEP_NODES]`.
+fn parse_filters(f: &str) -> HardSearch {
+    let v: Vec<&str> = f.split(',').collect();
+    let num = |i: usize| -> f32 {
+        v.get(i).and_then(|x| x.parse().ok()).unwrap_or_else(|| {
+            eprintln!("hard:KEEP,MARGIN,DEEP_KEEP,DEEP_MARGIN expected, not hard:{f}");
+            exit(2)
+        })
+    };
+    HardSearch {
+        keep: num(0) as usize,
+        margin: num(1),
+        deep_keep: num(2) as usize,
+        deep_margin: num(3),
+        deep_nodes: if v.len() > 4 {
+            num(4) as u64
+        } else {
+            HARD_SEARCH.deep_nodes
+        },
+    }
 }
 
 fn mean(v: &[f64]) -> f64 {

@@ -6,11 +6,16 @@
 //!   networks of [`crate::neural`]: contact and race networks over the
 //!   board and hand-made features (blot exposure, primes, anchors, escapes),
 //!   and the one-sided bear-off database when both sides are home.
-//! - **Hard**: the best [`HARD_CANDIDATES`] Normal candidates, each scored by
-//!   the average over the 21 opponent rolls of the opponent's best reply by
-//!   the same networks (2-ply expectimax). ([`ai_move_with`] plays any level
-//!   with the older TD network of [`crate::nn`] instead; without shipped
-//!   weights the levels fall back to [`crate::eval::evaluate`].)
+//! - **Hard**: the 2-ply expectimax of the spec with move filters, as GNU
+//!   Backgammon's n-ply ([`HardSearch`], [`HARD_SEARCH`]): the best
+//!   [`HARD_CANDIDATES`] Normal candidates are each scored by the average
+//!   over the 21 opponent rolls of the opponent's best reply by the same
+//!   networks (2-ply); the best few of those within a margin are then
+//!   scored one roll deeper (3-ply: each opponent reply, chosen by the
+//!   networks, valued by the average over our 21 rolls of our best play),
+//!   when the cost of that fits a node cap. ([`ai_move_with`] plays any
+//!   level with the older TD network of [`crate::nn`] instead; without
+//!   shipped weights the levels fall back to [`crate::eval::evaluate`].)
 //!
 //! Normal and Hard score positions by the cubeless money equity of
 //! [`crate::outcome::Outcomes`]: wins, gammons and backgammons both ways,
@@ -41,6 +46,34 @@ use crate::outcome::Outcomes;
 pub const EASY_MARGIN: f32 = 2.5;
 /// Hard looks two plies deep at this many of the best 1-ply candidates.
 pub const HARD_CANDIDATES: usize = 8;
+
+/// The move filters of Hard's search, as GNU Backgammon's: which 1-ply
+/// candidates get the 2-ply look, and which of those the 3-ply look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HardSearch {
+    /// At most this many of the best 1-ply plays get the 2-ply look ...
+    pub keep: usize,
+    /// ... those within this equity of the best 1-ply score.
+    pub margin: f32,
+    /// At most this many of the best 2-ply plays get the 3-ply look (fewer
+    /// than 2: none) ...
+    pub deep_keep: usize,
+    /// ... those within this equity of the best 2-ply score, and as many
+    /// as this many positions evaluated allow: a 3-ply look costs about 22
+    /// times a 2-ply one; past it the 2-ply choice stands.
+    pub deep_margin: f32,
+    /// The positions the 3-ply looks may evaluate together.
+    pub deep_nodes: u64,
+}
+
+/// Hard's filters.
+pub const HARD_SEARCH: HardSearch = HardSearch {
+    keep: HARD_CANDIDATES,
+    margin: 1.0,
+    deep_keep: 3,
+    deep_margin: 0.1,
+    deep_nodes: 60_000,
+};
 /// The opponent's standard deviation of the squashing in Hard's averages.
 const SQUASH: f32 = 10.0;
 
@@ -195,18 +228,62 @@ pub fn ai_move_with(
         (_, Evaluation::Neural(ev)) => Scorer::Neural(ev, neural::Scratch::default()),
         (_, Evaluation::Td(n)) => Scorer::Td(n, Scratch::default()),
     };
-    search(position, dice, level, rng, budget, cancel, scorer)
+    let ctx = Context {
+        rng,
+        budget,
+        cancel,
+        hard: &HARD_SEARCH,
+    };
+    search(position, dice, level, ctx, scorer)
+}
+
+/// Hard's search with other filters than [`HARD_SEARCH`] (to compare
+/// settings): as [`ai_move_with`] at [`Level::Hard`].
+#[must_use]
+pub fn hard_move_with(
+    position: &Position,
+    dice: Dice,
+    eval: Evaluation<'_>,
+    filters: &HardSearch,
+    budget: Budget,
+    cancel: &CancelFlag,
+) -> AiMove {
+    let scorer = match eval {
+        Evaluation::Heuristic => Scorer::Heuristic,
+        Evaluation::Neural(ev) => Scorer::Neural(ev, neural::Scratch::default()),
+        Evaluation::Td(n) => Scorer::Td(n, Scratch::default()),
+    };
+    let mut rng = GameRng::from_seed(0);
+    let ctx = Context {
+        rng: &mut rng,
+        budget,
+        cancel,
+        hard: filters,
+    };
+    search(position, dice, Level::Hard, ctx, scorer)
+}
+
+/// What a search is given besides the position, the dice and the scorer.
+struct Context<'a, 'b> {
+    rng: &'a mut GameRng,
+    budget: Budget,
+    cancel: &'b CancelFlag,
+    hard: &'b HardSearch,
 }
 
 fn search(
     position: &Position,
     dice: Dice,
     level: Level,
-    rng: &mut GameRng,
-    budget: Budget,
-    cancel: &CancelFlag,
+    ctx: Context<'_, '_>,
     mut scorer: Scorer<'_>,
 ) -> AiMove {
+    let Context {
+        rng,
+        budget,
+        cancel,
+        hard: filters,
+    } = ctx;
     let mut ctl = SearchControl::new(budget, cancel);
     let plays = legal_plays(position, dice);
     let race = position.is_race();
@@ -253,25 +330,7 @@ fn search(
             }
         }
         Level::Hard => {
-            if scored.len() == 1 {
-                return AiMove {
-                    play: pick(best1.1),
-                    score: best1.0,
-                    stats: ctl.stats(),
-                };
-            }
-            let mut best: Option<(f32, usize)> = None;
-            let mut buf = Vec::with_capacity(64);
-            for &(_, i) in scored.iter().take(HARD_CANDIDATES) {
-                let Some(p) = plays.get(i) else { continue };
-                let Some(v) = two_ply(p.result(), &mut scorer, &mut ctl, &mut buf) else {
-                    break;
-                };
-                if best.is_none_or(|(bv, _)| v > bv) {
-                    best = Some((v, i));
-                }
-            }
-            let (score, i) = best.unwrap_or(best1);
+            let (score, i) = hard(&plays, &scored, &mut scorer, &mut ctl, filters);
             AiMove {
                 play: pick(i),
                 score,
@@ -279,6 +338,74 @@ fn search(
             }
         }
     }
+}
+
+/// Hard's search from the 1-ply scores `scored` (best first): the filters
+/// of `cfg`, then the 2-ply and 3-ply looks. Returns the chosen play's
+/// index and its score. Stops where the budget runs out, answering with the
+/// deepest stage completed for all its candidates.
+fn hard(
+    plays: &[Play],
+    scored: &[(f32, usize)],
+    scorer: &mut Scorer<'_>,
+    ctl: &mut SearchControl<'_>,
+    cfg: &HardSearch,
+) -> (f32, usize) {
+    let best1 = scored[0];
+    if scored.len() == 1 {
+        return best1;
+    }
+    // The margins are equities: the heuristic's scores are not, so it
+    // keeps the counts only.
+    let wide = matches!(scorer, Scorer::Heuristic);
+    let within = |v: f32, best: f32, margin: f32| wide || v >= best - margin;
+    let mut bufs: [Vec<Position>; 3] = Default::default();
+    // Stage 1: 2-ply over the best 1-ply candidates.
+    let mut two: Vec<(f32, usize)> = Vec::with_capacity(cfg.keep);
+    let start = ctl.nodes();
+    for &(v, i) in scored.iter().take(cfg.keep.max(1)) {
+        if !within(v, best1.0, cfg.margin) {
+            break;
+        }
+        let Some(p) = plays.get(i) else { continue };
+        let Some(v2) = n_ply(p.result(), 1, scorer, ctl, &mut bufs, u64::MAX) else {
+            break;
+        };
+        two.push((v2, i));
+    }
+    if two.is_empty() {
+        return best1;
+    }
+    // What one 2-ply look cost on average, so what a 3-ply one will.
+    let per_two = (ctl.nodes() - start) / two.len() as u64;
+    let fit = cfg.deep_nodes / (22 * per_two).max(1);
+    two.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let best2 = two[0];
+    // Stage 2: 3-ply over the best 2-ply candidates, all or none.
+    let deep: Vec<(f32, usize)> = two
+        .iter()
+        .copied()
+        .take(
+            cfg.deep_keep
+                .min(usize::try_from(fit).unwrap_or(usize::MAX)),
+        )
+        .take_while(|&(v, _)| within(v, best2.0, cfg.deep_margin))
+        .collect();
+    if deep.len() < 2 {
+        return best2;
+    }
+    let limit = ctl.nodes().saturating_add(cfg.deep_nodes);
+    let mut best3: Option<(f32, usize)> = None;
+    for &(_, i) in &deep {
+        let Some(p) = plays.get(i) else { continue };
+        let Some(v3) = n_ply(p.result(), 2, scorer, ctl, &mut bufs, limit) else {
+            return best2;
+        };
+        if best3.is_none_or(|(bv, _)| v3 > bv) {
+            best3 = Some((v3, i));
+        }
+    }
+    best3.unwrap_or(best2)
 }
 
 /// Map a score to (-1, 1) so averages over rolls behave like equities.
@@ -290,24 +417,40 @@ fn squash(x: f32) -> f32 {
     y / (1.0 + y.abs())
 }
 
-/// The value for the side that just moved into `after`: the average over
-/// the opponent's 21 rolls of minus the opponent's best reply. `None` when
-/// the budget ran out.
-fn two_ply(
+/// The value for the side that just moved into `after`, looking `depth`
+/// rolls ahead: at depth 0 the evaluation; deeper, the average over the
+/// opponent's 21 rolls of minus the value of its best reply, the reply
+/// chosen by the evaluation (as GNU Backgammon's n-ply does) and valued at
+/// `depth − 1`. `None` when the budget ran out, or the search's node count
+/// reached `limit`.
+fn n_ply(
     after: &Position,
+    depth: usize,
     scorer: &mut Scorer<'_>,
     ctl: &mut SearchControl<'_>,
-    buf: &mut Vec<Position>,
+    bufs: &mut [Vec<Position>],
+    limit: u64,
 ) -> Option<f32> {
     if let Some((winner, kind)) = after.outcome() {
         return Some(scorer.finished(winner == crate::Side::OnRoll, kind));
     }
+    let split = bufs.split_first_mut();
+    let (Some((buf, deeper)), true) = (split, depth > 0) else {
+        if !ctl.tick() {
+            return None;
+        }
+        return Some(scorer.leaf(after, after.is_race()));
+    };
     let opp = after.flip();
     let race = opp.is_race();
     let mut total = 0f32;
     for (dice, weight) in Dice::all_21() {
         legal_positions_into(&opp, dice, buf);
         let mut best = f32::NEG_INFINITY;
+        let mut reply = opp;
+        if ctl.nodes() >= limit {
+            return None;
+        }
         for r in buf.iter() {
             if !ctl.tick() {
                 return None;
@@ -315,7 +458,11 @@ fn two_ply(
             let s = scorer.leaf(r, race);
             if s > best {
                 best = s;
+                reply = *r;
             }
+        }
+        if depth > 1 && best > f32::NEG_INFINITY {
+            best = n_ply(&reply, depth - 1, scorer, ctl, deeper, limit)?;
         }
         total += f32::from(weight) * -best;
     }

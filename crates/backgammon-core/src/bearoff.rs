@@ -14,6 +14,10 @@
 //! turns taken as independent, as GNU Backgammon's one-sided databases do;
 //! a backgammon is impossible there).
 //!
+//! Beside it, the [`ExitTable`]: the turns a side needs to move up to
+//! [`EXIT_MAX`] checkers out of the other side's home board, for the
+//! backgammons ([`race_backgammon`], [`backgammon_without_a_hit`]).
+//!
 //! One-sided moves are simple: with every checker at home nothing blocks,
 //! and every die can always be played (a checker above the die moves down,
 //! else one on the die's point or the highest one bears off), so every
@@ -366,6 +370,223 @@ pub fn race_outcomes(after: &Position) -> Option<Outcomes> {
     })
 }
 
+/// Checkers in the other side's home board that the [`ExitTable`] covers.
+pub const EXIT_MAX: usize = 6;
+
+/// Checkers still to leave the other side's home board: `z[k]` of them
+/// need `k` pips to leave it (a checker on one's own point `18 + k`).
+pub type Zone = [u8; 7];
+
+/// The turns a side needs to move every checker of a [`Zone`] out of the
+/// other side's home board, with nothing in the way (a race): any die of at
+/// least `k` takes a checker `k` pips from the edge out. For every zone of
+/// at most [`EXIT_MAX`] checkers, played each roll to need the fewest turns
+/// on average; computed on first use (924 zones, a few milliseconds).
+pub struct ExitTable {
+    /// Sorted keys of the zones (base 16, point 1 lowest).
+    keys: Vec<u32>,
+    /// `dist[i * TURNS + t]`: the chance of needing exactly `t` turns.
+    dist: Vec<f32>,
+}
+
+fn zone_key(z: &Zone) -> u32 {
+    z.iter()
+        .skip(1)
+        .rev()
+        .fold(0u32, |acc, &c| acc * 16 + u32::from(c))
+}
+
+impl ExitTable {
+    /// Compute the table.
+    #[must_use]
+    pub fn compute() -> ExitTable {
+        let mut zones: Vec<Zone> = boards()
+            .into_iter()
+            .filter(|h| h.iter().map(|&c| usize::from(c)).sum::<usize>() <= EXIT_MAX)
+            .collect();
+        // Every move lowers the pips left: fewer pips first.
+        zones.sort_by_key(|z| (pips(z), zone_key(z)));
+        let mut keys: Vec<u32> = zones.iter().map(zone_key).collect();
+        keys.sort_unstable();
+        let mut table = ExitTable {
+            dist: vec![0f32; keys.len() * TURNS],
+            keys,
+        };
+        let mut mean = vec![0f32; table.keys.len()];
+        let mut next: Vec<Zone> = Vec::new();
+        let mut scratch: Vec<Zone> = Vec::new();
+        for z in &zones {
+            let Some(i) = table.slot(z) else { continue };
+            if z.iter().all(|&c| c == 0) {
+                table.dist[i * TURNS] = 1.0;
+                continue;
+            }
+            let mut acc = [0f32; TURNS];
+            for (dice, w) in Dice::all_21() {
+                let (a, b) = (usize::from(dice.high()), usize::from(dice.low()));
+                next.clear();
+                let orders: &[&[usize]] = if a == b {
+                    &[&[a, a, a, a]]
+                } else {
+                    &[&[a, b], &[b, a]]
+                };
+                for order in orders {
+                    let mut layer = vec![*z];
+                    for &d in *order {
+                        scratch.clear();
+                        for y in &layer {
+                            exit_moves(y, d, &mut scratch);
+                        }
+                        scratch.sort_unstable();
+                        scratch.dedup();
+                        std::mem::swap(&mut layer, &mut scratch);
+                    }
+                    next.extend(layer);
+                }
+                // The end with the fewest turns on average, then the lowest key.
+                let mut best: Option<(f32, u32, usize)> = None;
+                for y in &next {
+                    let Some(j) = table.slot(y) else { continue };
+                    let cand = (mean[j], zone_key(y), j);
+                    if best.is_none_or(|b| (cand.0, cand.1) < (b.0, b.1)) {
+                        best = Some(cand);
+                    }
+                }
+                let Some((_, _, j)) = best else { continue };
+                let w = f32::from(w) / 36.0;
+                let from: [f32; TURNS] = std::array::from_fn(|t| table.dist[j * TURNS + t]);
+                shift_add(&mut acc, &from, w);
+            }
+            table.dist[i * TURNS..(i + 1) * TURNS].copy_from_slice(&acc);
+            mean[i] = acc
+                .iter()
+                .enumerate()
+                .map(|(t, &p)| t as f32 * p)
+                .sum::<f32>();
+        }
+        table
+    }
+
+    fn slot(&self, z: &Zone) -> Option<usize> {
+        self.keys.binary_search(&zone_key(z)).ok()
+    }
+
+    /// The distribution of the turns to move the zone `z` out (`None`
+    /// above [`EXIT_MAX`] checkers).
+    #[must_use]
+    pub fn turns(&self, z: &Zone) -> Option<&[f32]> {
+        let i = self.slot(z)?;
+        self.dist.get(i * TURNS..(i + 1) * TURNS)
+    }
+}
+
+/// The zones one die `d` makes of `z` (itself when it is empty: the die is
+/// played elsewhere).
+fn exit_moves(z: &Zone, d: usize, out: &mut Vec<Zone>) {
+    if z.iter().all(|&c| c == 0) {
+        out.push(*z);
+        return;
+    }
+    for k in 1..=6 {
+        if z[k] == 0 {
+            continue;
+        }
+        let mut y = *z;
+        y[k] -= 1;
+        if k > d {
+            y[k - d] += 1;
+        }
+        out.push(y);
+    }
+}
+
+/// The exit table, computed on first use.
+#[must_use]
+pub fn exit_table() -> &'static ExitTable {
+    static T: OnceLock<ExitTable> = OnceLock::new();
+    T.get_or_init(ExitTable::compute)
+}
+
+/// `side`'s checkers in the other side's home board as a [`Zone`].
+#[must_use]
+pub fn zone_of(p: &Position, side: Side) -> Zone {
+    let mut z: Zone = [0; 7];
+    for (k, slot) in z.iter_mut().enumerate().skip(1) {
+        *slot = p.checkers(side, 18 + k);
+    }
+    z
+}
+
+/// In a race (no contact, nothing on the bar) where `loser` still has
+/// checkers in the other side's home board and none borne off, the chance
+/// that the other side bears off its last checker first (a backgammon):
+/// the other side is then all home (its checkers are behind the loser's),
+/// so its turns come from the bear-off database and the loser's turns to
+/// leave from the [`ExitTable`], the two taken as independent. `None` when
+/// not such a race, or above [`EXIT_MAX`] checkers to leave. `after` is seen
+/// from the side that just moved; the other side rolls next.
+#[must_use]
+pub fn race_backgammon(after: &Position, loser: Side) -> Option<f32> {
+    if !after.is_race() || after.outcome().is_some() || after.off(loser) > 0 {
+        return None;
+    }
+    let z = zone_of(after, loser);
+    if z.iter().all(|&c| c == 0) {
+        return None;
+    }
+    backgammon_if_running(after, loser, &z)
+}
+
+/// With contact: where the other side has all its checkers in its home
+/// board, `loser` none off and checkers on the bar or in the other side's
+/// home board, the chance of a backgammon if the game went on as a race
+/// from here (the loser running at once, nothing blocked, no shot hit; a
+/// checker on the bar counted as one 6 pips from leaving). Blocks and
+/// entering only delay the loser, and waiting for a shot does too, so
+/// when the loser does not win this is about the least its backgammon
+/// chance can be. `None` where it does not apply (see [`race_backgammon`]).
+#[must_use]
+pub fn backgammon_without_a_hit(after: &Position, loser: Side) -> Option<f32> {
+    if after.outcome().is_some() || after.off(loser) > 0 || after.bar(loser.other()) > 0 {
+        return None;
+    }
+    let mut z = zone_of(after, loser);
+    z[6] = z[6].saturating_add(after.bar(loser));
+    if z.iter().all(|&c| c == 0) {
+        return None;
+    }
+    backgammon_if_running(after, loser, &z)
+}
+
+/// The race computation of [`race_backgammon`] for the zone `z`.
+fn backgammon_if_running(after: &Position, loser: Side, z: &Zone) -> Option<f32> {
+    let winner = loser.other();
+    let home = home_of(after, winner)?;
+    let tw = database().turns(&home)?;
+    let te = exit_table().turns(z)?;
+    // P(E ≥ t) and P(E > t), the loser's turns to leave.
+    let mut at_least = [0f32; TURNS + 1];
+    let mut acc = 1f32;
+    for t in 0..TURNS {
+        at_least[t] = acc.max(0.0);
+        acc -= te[t];
+    }
+    at_least[TURNS] = acc.max(0.0);
+    let mut bg = 0f32;
+    for t in 0..TURNS {
+        // The winner's t-th turn ends the game. If the winner rolls next
+        // (the loser just moved), the loser has had t − 1 turns: saved with
+        // E ≤ t − 1. Else the loser rolled first and has had t turns.
+        let short = if loser == Side::OnRoll {
+            at_least[t]
+        } else {
+            at_least[t + 1]
+        };
+        bg += tw[t] * short;
+    }
+    Some(bg.clamp(0.0, 1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,5 +721,64 @@ mod tests {
         // Not both home: not in the database.
         let c = Position::from_point_counts(&[(7, 1)], &[(6, 1)]).unwrap();
         assert!(race_outcomes(&c).is_none());
+    }
+
+    #[test]
+    fn exit_turns_of_small_zones() {
+        let t = exit_table();
+        let zone = |pairs: &[(usize, u8)]| -> Zone {
+            let mut z = [0u8; 7];
+            for &(k, c) in pairs {
+                z[k] = c;
+            }
+            z
+        };
+        // One checker k pips from the edge leaves in one turn when the roll
+        // moves k pips: a total of k or more, or a double whose four moves do.
+        for k in 1..=6usize {
+            let one = (1..=6usize)
+                .flat_map(|a| (1..=6usize).map(move |b| (a, b)))
+                .filter(|&(a, b)| if a == b { 4 * a >= k } else { a + b >= k })
+                .count() as f32;
+            let d = t.turns(&zone(&[(k, 1)])).unwrap();
+            assert!((d[1] - one / 36.0).abs() < 1e-6, "{k}: {d:?}");
+        }
+        // Three checkers one pip from the edge: a double takes them all at
+        // once, other rolls two of them.
+        let d = t.turns(&zone(&[(1, 3)])).unwrap();
+        assert!((d[1] - 6.0 / 36.0).abs() < 1e-6 && (d[2] - 30.0 / 36.0).abs() < 1e-6);
+        // Nothing to leave: no turn; too many checkers: not covered.
+        assert_eq!(t.turns(&zone(&[])).unwrap()[0], 1.0);
+        assert!(t.turns(&zone(&[(1, 7)])).is_none());
+    }
+
+    #[test]
+    fn race_backgammons_from_both_tables() {
+        // Spec: "**backgammon** 3 (gammon, and the loser still has a checker
+        // on the bar or in the winner's home board)". The side that just
+        // moved has a checker on its 23 point (5 pips from leaving the
+        // winner's home board) and the rest at home, none off. The winner,
+        // rolling next, has 3 checkers on its 1 point: off at once with a
+        // double, else in two turns.
+        let p = Position::from_point_counts(&[(23, 1), (6, 14)], &[(1, 3)]).unwrap();
+        assert!(p.is_race());
+        let mut z = [0u8; 7];
+        z[5] = 1;
+        let leave_in_one = exit_table().turns(&z).unwrap()[1];
+        let bg = race_backgammon(&p, Side::OnRoll).unwrap();
+        let want = 6.0 / 36.0 + 30.0 / 36.0 * (1.0 - leave_in_one);
+        assert!((bg - want).abs() < 1e-6, "{bg} {want}");
+        // Seen from the winner (it just moved, the loser rolls first), the
+        // loser has one more turn: a backgammon only if it fails twice.
+        let q = Position::from_point_counts(&[(1, 3)], &[(23, 1), (6, 14)]).unwrap();
+        let two = exit_table().turns(&z).unwrap()[2];
+        let bg = race_backgammon(&q, Side::Opponent).unwrap();
+        let want = 6.0 / 36.0 * (1.0 - leave_in_one) + 30.0 / 36.0 * (1.0 - leave_in_one - two);
+        assert!((bg - want).abs() < 1e-6, "{bg} {want}");
+        // A checker borne off, or contact: not this model's.
+        let off = Position::from_point_counts(&[(23, 1), (6, 13)], &[(1, 3)]).unwrap();
+        assert_eq!(race_backgammon(&off, Side::OnRoll), None);
+        let contact = Position::from_point_counts(&[(23, 1), (6, 14)], &[(1, 2), (20, 1)]).unwrap();
+        assert_eq!(race_backgammon(&contact, Side::OnRoll), None);
     }
 }

@@ -66,7 +66,8 @@ mod turn;
 mod xgid;
 
 pub use ai::{
-    ai_move, ai_move_with, AiMove, Evaluation, Level, LevelError, EASY_MARGIN, HARD_CANDIDATES,
+    ai_move, ai_move_with, hard_move_with, AiMove, Evaluation, HardSearch, Level, LevelError,
+    EASY_MARGIN, HARD_CANDIDATES, HARD_SEARCH,
 };
 pub use arena::{
     duplicate_start, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate,

@@ -31,7 +31,13 @@
 //! network when the checkers have passed each other, the contact network
 //! otherwise. Impossible results are set to zero (no gammon for a side that
 //! has borne a checker off, no backgammon in a race for a side with no
-//! checker in the other's home board). Evaluation allocates nothing once
+//! checker in the other's home board). The backgammons the networks learn
+//! badly (self-play rarely reaches them) come from the one-sided tables of
+//! [`crate::bearoff`] instead: exactly enough in a race
+//! ([`bearoff::race_backgammon`]), and with contact as a floor when the
+//! winner is all home ([`bearoff::backgammon_without_a_hit`]). The
+//! training keeps the networks' own answers
+//! ([`Evaluator::training_outcomes`]). Evaluation allocates nothing once
 //! the [`Scratch`] has grown.
 
 use std::sync::OnceLock;
@@ -150,19 +156,52 @@ impl Evaluator {
     }
 
     /// The chances of the side that just moved into `after` (see the
-    /// module's page; `deep` as in [`outcome::exact`]).
+    /// module's page; `deep` as in [`outcome::exact`]), as the levels play
+    /// them: in a race the backgammons come from the bear-off database and
+    /// the exit table ([`bearoff::race_backgammon`]) rather than from the
+    /// race network.
     #[must_use]
     pub fn outcomes(&self, after: &Position, deep: bool, s: &mut Scratch) -> Outcomes {
         let (kind, exact) = Evaluator::kind(after, deep);
+        let mut o = self.answer(after, kind, exact, s);
+        match kind {
+            Kind::Race => race_backgammons(&mut o, after),
+            Kind::Contact => backgammon_floors(&mut o, after),
+            Kind::Exact => {}
+        }
+        o
+    }
+
+    /// The chances as the training of [`crate::train`] uses them: the
+    /// networks' own, without the race backgammons of
+    /// [`Evaluator::outcomes`] (the training has always used these, so the
+    /// shipped weights stay reproducible by the recorded command).
+    #[must_use]
+    pub fn training_outcomes(&self, after: &Position, s: &mut Scratch) -> Outcomes {
+        let (kind, exact) = Evaluator::kind(after, false);
+        let mut o = self.answer(after, kind, exact, s);
+        if kind == Kind::Race {
+            no_race_backgammon_without_a_checker_back(&mut o, after);
+        }
+        o
+    }
+
+    fn answer(
+        &self,
+        after: &Position,
+        kind: Kind,
+        exact: Option<Outcomes>,
+        s: &mut Scratch,
+    ) -> Outcomes {
         match (kind, exact) {
             (_, Some(o)) => o,
             (Kind::Race, None) => {
                 encode(after, false, &mut s.b.x);
-                complete(&self.race.w.sums(&mut s.b).map(act), after, true)
+                complete(&self.race.w.sums(&mut s.b).map(act), after)
             }
             _ => {
                 encode(after, true, &mut s.b.x);
-                complete(&self.contact.w.sums(&mut s.b).map(act), after, false)
+                complete(&self.contact.w.sums(&mut s.b).map(act), after)
             }
         }
     }
@@ -222,8 +261,8 @@ pub fn shipped() -> Option<&'static Evaluator> {
 }
 
 /// The network's outputs for `after` made consistent: cumulative chances
-/// clamped in order, and the impossible gammons and backgammons set to zero.
-fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
+/// clamped in order, and the impossible gammons set to zero.
+fn complete(o: &Out, after: &Position) -> Outcomes {
     let win = o[0].clamp(0.0, 1.0);
     let lose = 1.0 - win;
     let mut win_gammon = o[1].clamp(0.0, win);
@@ -238,18 +277,6 @@ fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
         lose_gammon = 0.0;
         lose_backgammon = 0.0;
     }
-    if race {
-        // Only checkers on the bar or in the winner's home board can be
-        // backgammoned, and in a race no checker goes back.
-        let back =
-            |side: Side| after.bar(side) > 0 || (19..=24).any(|p| after.checkers(side, p) > 0);
-        if !back(Side::Opponent) {
-            win_backgammon = 0.0;
-        }
-        if !back(Side::OnRoll) {
-            lose_backgammon = 0.0;
-        }
-    }
     Outcomes {
         win,
         win_gammon,
@@ -257,6 +284,68 @@ fn complete(o: &Out, after: &Position, race: bool) -> Outcomes {
         lose_gammon,
         lose_backgammon,
     }
+}
+
+/// With contact, each side's backgammon chance raised to at least its
+/// chance to lose times [`bearoff::backgammon_without_a_hit`] (where the
+/// winner is all home), the gammon with it. The contact network is
+/// trained by self-play, where such endings are rare, and it rated
+/// holding an anchor in the opponent's home board far too safely while
+/// the opponent bore off.
+pub(crate) fn backgammon_floors(o: &mut Outcomes, after: &Position) {
+    if let Some(bg) = bearoff::backgammon_without_a_hit(after, Side::Opponent) {
+        o.win_backgammon = o.win_backgammon.max(o.win * bg);
+        o.win_gammon = o.win_gammon.max(o.win_backgammon);
+    }
+    if let Some(bg) = bearoff::backgammon_without_a_hit(after, Side::OnRoll) {
+        let lose = 1.0 - o.win;
+        o.lose_backgammon = o.lose_backgammon.max(lose * bg);
+        o.lose_gammon = o.lose_gammon.max(o.lose_backgammon);
+    }
+}
+
+/// Only checkers on the bar or in the winner's home board can be
+/// backgammoned, and in a race no checker goes back.
+fn has_checker_back(after: &Position, side: Side) -> bool {
+    after.bar(side) > 0 || (19..=24).any(|p| after.checkers(side, p) > 0)
+}
+
+/// In a race, no backgammon for a side with no checker back.
+fn no_race_backgammon_without_a_checker_back(o: &mut Outcomes, after: &Position) {
+    if !has_checker_back(after, Side::Opponent) {
+        o.win_backgammon = 0.0;
+    }
+    if !has_checker_back(after, Side::OnRoll) {
+        o.lose_backgammon = 0.0;
+    }
+}
+
+/// In a race, the backgammons of `o` replaced by what the bear-off
+/// database and the exit table know ([`bearoff::race_backgammon`]): none
+/// for a side with no checker in the other's home board, else the chance
+/// that the other side is off first, the gammon and the loss raised to it
+/// when the network said less.
+pub(crate) fn race_backgammons(o: &mut Outcomes, after: &Position) {
+    let known = |side: Side| {
+        if has_checker_back(after, side) {
+            bearoff::race_backgammon(after, side)
+        } else {
+            Some(0.0)
+        }
+    };
+    if let Some(bg) = known(Side::Opponent) {
+        o.win_backgammon = bg;
+        o.win = o.win.max(bg);
+        o.win_gammon = o.win_gammon.max(bg).min(o.win);
+    }
+    if let Some(bg) = known(Side::OnRoll) {
+        o.lose_backgammon = bg;
+        o.win = o.win.min(1.0 - bg);
+        o.lose_gammon = o.lose_gammon.max(bg).min(1.0 - o.win);
+    }
+    o.win_gammon = o.win_gammon.min(o.win);
+    o.win_backgammon = o.win_backgammon.min(o.win_gammon);
+    o.lose_backgammon = o.lose_backgammon.min(o.lose_gammon);
 }
 
 /// The sparse inputs of `after` (see the module's page) into `out`.
@@ -517,6 +606,33 @@ mod tests {
         let c = ev.outcomes(&Position::start(), false, &mut s);
         assert!(c.win > 0.0 && c.win < 1.0 && c.win_gammon <= c.win);
         assert!(c.win_backgammon <= c.win_gammon && c.lose_backgammon <= c.lose_gammon);
+    }
+
+    #[test]
+    fn holding_an_anchor_against_a_bear_off_risks_the_backgammon() {
+        // Spec: "**backgammon** 3 (gammon, and the loser still has a checker
+        // on the bar or in the winner's home board)". From a game against
+        // GNU Backgammon: the side that just moved holds the opponent's 1
+        // point with 2 checkers (its 24 point), the rest home, none off;
+        // the opponent has 4 checkers left on its 2 point. Even running at
+        // once and never blocked, the backgammon is likely; the contact
+        // network said far less.
+        let ev = shipped().expect("data/neural.bin must parse");
+        let p = pos(&[(24, 2), (3, 3), (2, 4), (1, 6)], &[(2, 4)]);
+        assert!(!p.is_race());
+        let floor = bearoff::backgammon_without_a_hit(&p, Side::OnRoll).unwrap();
+        let mut z = [0u8; 7];
+        z[6] = 2;
+        let te = bearoff::exit_table().turns(&z).unwrap();
+        let tw = bearoff::database().turns(&[0, 0, 4, 0, 0, 0, 0]).unwrap();
+        let want: f32 = (0..bearoff::TURNS)
+            .map(|t| tw[t] * (1.0 - te[..t].iter().sum::<f32>()))
+            .sum();
+        assert!((floor - want).abs() < 1e-5, "{floor} {want}");
+        let o = ev.outcomes(&p, false, &mut Scratch::default());
+        let lose = 1.0 - o.win;
+        assert!(o.lose_backgammon >= lose * floor - 1e-6, "{o:?} {floor}");
+        assert!(o.lose_gammon >= o.lose_backgammon);
     }
 
     #[test]

@@ -137,7 +137,7 @@ impl Trainer {
             let mut best: Option<(Position, Out)> = None;
             let mut best_eq = f32::NEG_INFINITY;
             for r in &self.buf {
-                let v = self.net.outcomes(r, false, &mut self.scratch);
+                let v = self.net.training_outcomes(r, &mut self.scratch);
                 let e = v.equity();
                 if e > best_eq {
                     best_eq = e;

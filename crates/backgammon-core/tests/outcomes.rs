@@ -64,6 +64,31 @@ fn real_game_positions_where_hard_threw_the_backgammon_away() {
 }
 
 #[test]
+fn a_race_backgammon_is_saved_by_running_from_the_back() {
+    // Spec: "**backgammon** 3 (gammon, and the loser still has a checker on
+    // the bar or in the winner's home board)". From a game against GNU
+    // Backgammon: no contact, the side on roll (none off) has checkers on
+    // its 22 (two) and 19 points, the opponent 3 checkers on its 1 point
+    // (off in one turn with a double, else two). With 2-3, 22/17 leaves
+    // checkers 1 and 4 pips from safety; Hard played 17/12 (three checkers
+    // left back), a loss of 0.6 point by gnubg's judgement.
+    let p = Position::from_gnubg_id("BwAAcI1DkMQAAA").unwrap();
+    let dice = Dice::new(2, 3).unwrap();
+    assert!(p.is_race());
+    for level in [Level::Normal, Level::Hard] {
+        let m = ai_move(
+            &p,
+            dice,
+            level,
+            &mut GameRng::from_seed(1),
+            Budget::UNLIMITED,
+            &CancelFlag::new(),
+        );
+        assert_eq!(m.play.notation(), "22/17", "{level:?}");
+    }
+}
+
+#[test]
 fn constructed_last_roll_positions_save_what_can_be_saved() {
     // Spec: "Single game 1 point; **gammon** 2 (the loser has borne off
     // none); **backgammon** 3 (gammon, and the loser still has a checker on

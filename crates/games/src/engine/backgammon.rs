@@ -40,6 +40,15 @@ pub fn serve(
     output: &mut dyn Write,
     shared: Out,
 ) {
+    if level != Level::Easy {
+        // Normal and Hard read the bear-off tables, computed on first use
+        // (about 0.4 s of CPU): compute them while the host gets ready, so
+        // the first decision does not pay for them.
+        std::thread::spawn(|| {
+            let _ = backgammon_core::bearoff::database();
+            let _ = backgammon_core::bearoff::exit_table();
+        });
+    }
     let mut lines = Lines::new(input);
     let use_ubgi = match protocol {
         Protocol::Ubgi => true,
