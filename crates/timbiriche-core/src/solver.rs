@@ -7,7 +7,9 @@
 //! on the set of drawn lines and one table serves every score.
 //!
 //! Negamax with alpha-beta over drawn-line bit sets, a transposition table
-//! of bounds keyed by the drawn lines under the board's symmetries, move
+//! of bounds keyed by the drawn lines under the board's symmetries and the
+//! exchange of a box's border lines (a corner's two outer lines are
+//! parallel strings to the ground: only one of them is searched), move
 //! ordering (captures, then safe lines from the centre outwards, then
 //! sacrifices by size) and the free-capture rule: in the standard game a
 //! box whose capture touches no other open box is taken at once (it is a
@@ -189,6 +191,13 @@ pub(crate) struct Solver<'a> {
     /// Centre-outwards rank of each line (lower first).
     rank: Vec<u8>,
     syms: Vec<Symmetry>,
+    /// Parallel strings: for each box with two or more undrawn-able
+    /// border lines (a corner; every box of a 1×n board), the group of its
+    /// border lines and, for `k` of them drawn, the mask of the group's
+    /// first `k` lines. See [`parallel_groups`].
+    groups: Vec<(u128, Vec<u128>)>,
+    /// For each line, its parallel group (0 outside groups).
+    group_of: Vec<u128>,
     tt: Vec<Entry>,
     tt_mask: usize,
     control: SearchControl<'a>,
@@ -253,6 +262,7 @@ impl<'a> Solver<'a> {
             tt
         };
         let tt_len = tt.len();
+        let (groups, group_of) = parallel_groups(size);
         Solver {
             full: size.all_lines_mask(),
             nl,
@@ -262,6 +272,8 @@ impl<'a> Solver<'a> {
             chain_rule: !misere && pos.values().iter().all(|&v| v == 1),
             rank: centre_rank(size),
             syms: symmetries(size, &vals),
+            groups,
+            group_of,
             vals,
             tt,
             tt_mask: tt_len - 1,
@@ -326,16 +338,41 @@ impl<'a> Solver<'a> {
         self.canonical_with(drawn).0
     }
 
-    /// The canonical key and the index of the symmetry that gives it.
+    /// The canonical key and the index of the symmetry that gives it: the
+    /// least image under the board's symmetries, each with its parallel
+    /// strings normalised (see [`parallel_groups`]).
     fn canonical_with(&self, drawn: u128) -> (u128, usize) {
-        let mut best = (drawn, 0);
+        let mut best = (self.normalise(drawn), 0);
         for (i, s) in self.syms.iter().enumerate().skip(1) {
-            let img = s.apply(drawn);
+            let img = self.normalise(s.apply(drawn));
             if img < best.0 {
                 best = (img, i);
             }
         }
         best
+    }
+
+    /// `drawn` with the drawn lines of each parallel group moved to the
+    /// group's first lines: an isomorphic strings-and-coins graph.
+    #[inline]
+    fn normalise(&self, mut drawn: u128) -> u128 {
+        for (g, prefix) in &self.groups {
+            let k = (drawn & g).count_ones() as usize;
+            drawn = (drawn & !g) | prefix[k];
+        }
+        drawn
+    }
+
+    /// The line the search plays for `l`: the first undrawn line of its
+    /// parallel group (`l` itself outside groups, or when none is undrawn).
+    #[inline]
+    fn representative(&self, drawn: u128, l: usize) -> usize {
+        let open = self.group_of.get(l).map_or(0, |g| g & !drawn);
+        if open == 0 {
+            l
+        } else {
+            open.trailing_zeros() as usize
+        }
     }
 
     /// A capture that is always optimal to make at once (standard game):
@@ -577,6 +614,11 @@ impl<'a> Solver<'a> {
         while free != 0 {
             let l = free.trailing_zeros() as usize;
             free &= free - 1;
+            if self.group_of[l] & !drawn & ((1u128 << l) - 1) != 0 {
+                // A parallel string with an undrawn one before it: the
+                // same move up to isomorphism.
+                continue;
+            }
             let (k, n, third) = self.completion(drawn, l);
             if n == 0 && quiet_ok >> l & 1 == 0 {
                 continue;
@@ -638,7 +680,8 @@ impl<'a> Solver<'a> {
         let mut hint_line = usize::MAX;
         if let Some((l, h, bm)) = if use_tt { self.probe(key) } else { None } {
             if bm > 0 {
-                hint_line = self.syms[sym].inv[usize::from(bm - 1)];
+                let l = self.syms[sym].inv[usize::from(bm - 1)];
+                hint_line = self.representative(drawn, l);
             }
             lo = lo.max(l);
             hi = hi.min(h);
@@ -776,6 +819,43 @@ impl<'a> Solver<'a> {
     pub(crate) fn stats(&self) -> SearchStats {
         self.control.stats()
     }
+}
+
+/// The parallel strings of `size`: in the strings-and-coins picture a
+/// box's border lines (lines with no box on the other side) all join the
+/// box to the ground, so drawing one or another of them gives isomorphic
+/// games, whatever the variant or the box values. Returns, for each box
+/// with at least two border lines (the corners; every box of a 1×n
+/// board), the group's mask and its prefix masks (`prefix[k]` = the
+/// group's `k` lowest lines), and for each line its group's mask (0
+/// outside groups).
+fn parallel_groups(size: BoardSize) -> (Vec<(u128, Vec<u128>)>, Vec<u128>) {
+    let geometry = size.geometry();
+    let nl = size.num_lines();
+    let mut groups = Vec::new();
+    let mut group_of = vec![0u128; nl];
+    for b in 0..size.num_boxes() {
+        let lines: Vec<usize> = (0..nl)
+            .filter(|&l| {
+                let [x, y] = geometry.line_boxes[l];
+                (usize::from(x) == b && y == NONE) || (usize::from(y) == b && x == NONE)
+            })
+            .collect();
+        if lines.len() < 2 {
+            continue;
+        }
+        let mut mask = 0u128;
+        let mut prefix = vec![0u128];
+        for &l in &lines {
+            mask |= 1u128 << l;
+            prefix.push(mask);
+        }
+        for &l in &lines {
+            group_of[l] = mask;
+        }
+        groups.push((mask, prefix));
+    }
+    (groups, group_of)
 }
 
 /// Lines ranked from the centre of the board outwards.
@@ -1063,6 +1143,30 @@ mod tests {
         assert_eq!(table_bits_for_bytes(0), 12);
         assert_eq!(table_bits_for_bytes(1 << 20), 16);
         assert_eq!(table_bits_for_bytes((1 << 20) + 5), 16);
+    }
+
+    /// The two border lines of a corner box are one move and give one table
+    /// key (2×3 has no diagonal symmetry that would map one onto the other).
+    #[test]
+    fn a_corner_s_two_border_lines_are_one_move_and_one_key() {
+        let size = BoardSize::new(2, 3).unwrap();
+        let p = Position::standard(size);
+        let cancel = CancelFlag::new();
+        let s = Solver::new(&p, Budget::UNLIMITED, &cancel);
+        // 17 lines, one of each corner's pair left out.
+        assert_eq!(size.num_lines(), 17);
+        assert_eq!(s.moves(0).len(), 13);
+        let line = |t: &str| size.line_index(parse_lines(size, t).unwrap()[0]).unwrap();
+        let (top, left) = (line("a1-b1"), line("a1-a2"));
+        assert_eq!(s.canonical(1 << top), s.canonical(1 << left));
+        let (mid, inner) = (line("b1-c1"), line("b1-b2"));
+        assert_ne!(s.canonical(1 << mid), s.canonical(1 << inner));
+        // With another line drawn: still the same key.
+        let other = line("c2-c3");
+        assert_eq!(
+            s.canonical(1 << top | 1 << other),
+            s.canonical(1 << left | 1 << other)
+        );
     }
 
     #[test]

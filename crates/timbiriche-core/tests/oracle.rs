@@ -174,3 +174,68 @@ fn small_boards_match_the_brute_force_and_the_known_values() {
         }
     }
 }
+
+/// `pos` with the same variant and box values, but with `lines` drawn
+/// instead of its own lines (the oracle's value ignores who drew what).
+fn redrawn(pos: &Position, variant: &Variant, lines: &[Line]) -> Position {
+    let mut p = Position::new(pos.size(), variant, Player::First).unwrap();
+    for &l in lines {
+        p.play(l).unwrap();
+    }
+    p
+}
+
+/// The solver treats the border lines of one box (a corner; every box of
+/// a 1×n board) as interchangeable: in the strings-and-coins picture each
+/// of them joins that box to the ground, so drawing one or another gives
+/// the same game. The brute force, which knows nothing of this, agrees on
+/// random positions of every variant, and the solver matches it.
+#[test]
+fn border_lines_of_one_box_are_interchangeable() {
+    let mut rng = GameRng::from_seed(21);
+    let cancel = CancelFlag::new();
+    let mut swaps = 0;
+    for i in 0..300 {
+        let sizes = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)];
+        let &(r, c) = rng.choose(&sizes).unwrap();
+        let size = BoardSize::new(r, c).unwrap();
+        let variant = Variant {
+            misere: rng.chance(1, 2),
+            values: if rng.chance(1, 4) {
+                ValueLayout::Seeded(rng.next_u64())
+            } else {
+                ValueLayout::Standard
+            },
+        };
+        let mut p = Position::new(size, &variant, Player::First).unwrap();
+        let keep = 6 + rng.below(8) as usize;
+        while p.num_undrawn() > keep {
+            let moves = p.legal_moves();
+            p.play(*rng.choose(&moves).unwrap()).unwrap();
+        }
+        let lines: Vec<Line> = size.lines().filter(|&l| p.is_drawn(l)).collect();
+        let want = oracle(&p, &mut HashMap::new());
+        for b in size.boxes() {
+            let border: Vec<Line> = size
+                .box_sides(b)
+                .into_iter()
+                .filter(|&l| size.line_boxes(l).len() == 1)
+                .collect();
+            let drawn: Vec<Line> = border.iter().copied().filter(|&l| p.is_drawn(l)).collect();
+            let open: Vec<Line> = border.iter().copied().filter(|&l| !p.is_drawn(l)).collect();
+            let (Some(&d), Some(&o)) = (rng.choose(&drawn), rng.choose(&open)) else {
+                continue;
+            };
+            let swapped: Vec<Line> = lines.iter().map(|&l| if l == d { o } else { l }).collect();
+            let q = redrawn(&p, &variant, &swapped);
+            assert_eq!(oracle(&q, &mut HashMap::new()), want, "case {i}: {b:?}");
+            let s = solve(&q, Budget::UNLIMITED, &cancel);
+            assert_eq!(s.value, Some(want), "case {i}");
+            swaps += 1;
+        }
+        let s = solve(&p, Budget::UNLIMITED, &cancel);
+        assert_eq!(s.value, Some(want), "case {i}");
+        assert_eq!(s.best_moves, oracle_best(&p).1, "case {i}");
+    }
+    assert!(swaps > 100, "{swaps}");
+}
