@@ -195,9 +195,26 @@ pub(crate) struct Solver<'a> {
     /// border lines (a corner; every box of a 1×n board), the group of its
     /// border lines and, for `k` of them drawn, the mask of the group's
     /// first `k` lines. See [`parallel_groups`].
-    groups: Vec<(u128, Vec<u128>)>,
+    groups: Vec<(u128, [u128; 5])>,
+    /// The groups of exactly two lines (first, second), kept apart from
+    /// `groups` because they normalise without counting.
+    pairs: Vec<(u32, u32)>,
     /// For each line, its parallel group (0 outside groups).
     group_of: Vec<u128>,
+    /// `sym_bits[s * nl + l][k]`: the bit that drawing line `l` adds to the
+    /// normalised image under symmetry `s` when `k` lines of its parallel
+    /// group are drawn already (the image of `l` outside groups; the
+    /// `k+1`-th line of the image group inside one).
+    sym_bits: Vec<[u128; 4]>,
+    /// The normalised images of the drawn lines under each symmetry (see
+    /// [`Self::canonical_with`]), by number of drawn lines: the search keeps
+    /// the entry of its depth up to date incrementally (one OR per
+    /// symmetry a move).
+    images: Vec<[u128; 8]>,
+    /// Sides drawn on each box at the node being searched (kept up to
+    /// date by [`Self::search_child`]; set at each root by
+    /// [`Self::set_root`]).
+    cnt: [u8; 64],
     tt: Vec<Entry>,
     tt_mask: usize,
     control: SearchControl<'a>,
@@ -262,7 +279,37 @@ impl<'a> Solver<'a> {
             tt
         };
         let tt_len = tt.len();
-        let (groups, group_of) = parallel_groups(size);
+        let (all_groups, group_of) = parallel_groups(size);
+        let (two, groups): (Vec<_>, Vec<_>) = all_groups
+            .into_iter()
+            .partition(|(g, _)| g.count_ones() == 2);
+        let pairs = two
+            .iter()
+            .map(|(g, _)| (g.trailing_zeros(), 127 - g.leading_zeros()))
+            .collect();
+        let syms = symmetries(size, &vals);
+        let sym_bits = syms
+            .iter()
+            .flat_map(|s| {
+                let group_of = &group_of;
+                (0..nl).map(move |l| {
+                    let mut image_group = 0u128;
+                    for m in 0..nl {
+                        if group_of[l] >> m & 1 == 1 {
+                            image_group |= 1u128 << s.perm[m];
+                        }
+                    }
+                    let mut bits = [1u128 << s.perm[l]; 4];
+                    for bit in bits.iter_mut() {
+                        if image_group != 0 {
+                            *bit = image_group & image_group.wrapping_neg();
+                            image_group &= image_group - 1;
+                        }
+                    }
+                    bits
+                })
+            })
+            .collect();
         Solver {
             full: size.all_lines_mask(),
             nl,
@@ -271,9 +318,13 @@ impl<'a> Solver<'a> {
             free_captures: !misere,
             chain_rule: !misere && pos.values().iter().all(|&v| v == 1),
             rank: centre_rank(size),
-            syms: symmetries(size, &vals),
+            syms,
             groups,
+            pairs,
             group_of,
+            sym_bits,
+            images: vec![[0; 8]; nl + 2],
+            cnt: [0; 64],
             vals,
             tt,
             tt_mask: tt_len - 1,
@@ -313,15 +364,19 @@ impl<'a> Solver<'a> {
         (drawn & self.box_mask[usize::from(b)]).count_ones()
     }
 
-    /// Points (signed) and count of boxes line `l` completes.
+    /// Points (signed) and count of boxes line `l` completes, and the
+    /// count of boxes it gives a 3rd side, at the node being searched.
     #[inline]
     fn completion(&self, drawn: u128, l: usize) -> (i32, u32, u32) {
+        debug_assert!(self.line_boxes[l]
+            .iter()
+            .all(|&b| b == NONE || u32::from(self.cnt[usize::from(b)]) == self.sides(drawn, b)));
         let mut k = 0;
         let mut n = 0;
         let mut third = 0;
         for &b in &self.line_boxes[l] {
             if b != NONE {
-                match self.sides(drawn, b) {
+                match self.cnt[usize::from(b)] {
                     3 => {
                         k += self.vals[usize::from(b)];
                         n += 1;
@@ -352,10 +407,79 @@ impl<'a> Solver<'a> {
         best
     }
 
+    /// Set the images of `drawn` (at its depth) and the side counts from
+    /// scratch, before a search from `drawn`.
+    fn set_root(&mut self, drawn: u128) {
+        for b in 0..self.box_mask.len() {
+            self.cnt[b] = self.sides(drawn, b as u8) as u8;
+        }
+        let d = drawn.count_ones() as usize;
+        let mut imgs = [0u128; 8];
+        for (img, s) in imgs.iter_mut().zip(&self.syms) {
+            *img = self.normalise(s.apply(drawn));
+        }
+        self.images[d] = imgs;
+    }
+
+    /// Set the images of `drawn | l` (one deeper) from those of `drawn`.
+    #[inline]
+    fn push_images(&mut self, drawn: u128, l: usize) {
+        let d = drawn.count_ones() as usize;
+        let g = self.group_of[l];
+        let k = if g == 0 {
+            0
+        } else {
+            (drawn & g).count_ones() as usize
+        };
+        let n = self.syms.len();
+        let mut imgs = self.images[d];
+        for (s, img) in imgs.iter_mut().enumerate().take(n) {
+            *img |= self.sym_bits[s * self.nl + l][k.min(3)];
+        }
+        self.images[d + 1] = imgs;
+    }
+
+    /// [`Self::canonical_with`] from the images kept at depth `d`.
+    #[inline]
+    fn canonical_at(&self, d: usize) -> (u128, usize) {
+        let imgs = &self.images[d];
+        let mut best = (imgs[0], 0);
+        for (i, &img) in imgs.iter().enumerate().take(self.syms.len()).skip(1) {
+            if img < best.0 {
+                best = (img, i);
+            }
+        }
+        best
+    }
+
+    /// Search the child `drawn | l` (keeping the images up to date).
+    #[inline]
+    fn search_child(&mut self, drawn: u128, l: usize, alpha: i32, beta: i32, rem: i32) -> i32 {
+        self.push_images(drawn, l);
+        let [x, y] = self.line_boxes[l];
+        for b in [x, y] {
+            if b != NONE {
+                self.cnt[usize::from(b)] += 1;
+            }
+        }
+        let v = self.search(drawn | 1u128 << l, alpha, beta, rem);
+        for b in [x, y] {
+            if b != NONE {
+                self.cnt[usize::from(b)] -= 1;
+            }
+        }
+        v
+    }
+
     /// `drawn` with the drawn lines of each parallel group moved to the
     /// group's first lines: an isomorphic strings-and-coins graph.
     #[inline]
     fn normalise(&self, mut drawn: u128) -> u128 {
+        // Pairs (the corners): move a drawn second line to the first.
+        for &(p, q) in &self.pairs {
+            let t = (drawn >> q & !(drawn >> p)) & 1;
+            drawn ^= t << q | t << p;
+        }
         for (g, prefix) in &self.groups {
             let k = (drawn & g).count_ones() as usize;
             drawn = (drawn & !g) | prefix[k];
@@ -387,17 +511,16 @@ impl<'a> Solver<'a> {
     ///    first box keeps both "take all" and "all but two" open.
     fn forced_capture(&self, drawn: u128) -> Option<(usize, i32)> {
         for (b, &m) in self.box_mask.iter().enumerate() {
-            let missing = m & !drawn;
-            if missing.count_ones() != 1 {
+            if self.cnt[b] != 3 {
                 continue;
             }
-            let l = missing.trailing_zeros() as usize;
+            let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
             let take = if other == NONE {
                 true
             } else {
-                match self.sides(drawn, other) {
+                match self.cnt[usize::from(other)] {
                     0 | 3 => true,
                     2 if self.chain_rule => self.long_run_from(drawn, b, l, other),
                     _ => false,
@@ -461,9 +584,9 @@ impl<'a> Solver<'a> {
     fn simple_endgame(&mut self, drawn: u128) -> Option<i32> {
         let nb = self.box_mask.len();
         let mut open: u64 = 0;
-        for (b, &m) in self.box_mask.iter().enumerate() {
-            match (m & !drawn).count_ones() {
-                0 => {}
+        for b in 0..nb {
+            match self.cnt[b] {
+                4 => {}
                 2 => open |= 1u64 << b,
                 _ => return None,
             }
@@ -573,7 +696,8 @@ impl<'a> Solver<'a> {
     }
 
     /// Ordered moves: (line, points, boxes completed).
-    fn moves(&self, drawn: u128) -> Vec<(usize, i32, u32)> {
+    fn moves(&mut self, drawn: u128) -> Vec<(usize, i32, u32)> {
+        self.set_root(drawn);
         self.moves_within(drawn, u128::MAX)
     }
 
@@ -590,14 +714,13 @@ impl<'a> Solver<'a> {
         }
         let mut allowed = u128::MAX;
         for (b, &m) in self.box_mask.iter().enumerate() {
-            let missing = m & !drawn;
-            if missing.count_ones() != 1 {
+            if self.cnt[b] != 3 {
                 continue;
             }
-            let l = missing.trailing_zeros() as usize;
+            let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
-            let mask = if other != NONE && self.sides(drawn, other) == 2 {
+            let mask = if other != NONE && self.cnt[usize::from(other)] == 2 {
                 self.box_mask[usize::from(other)] & !drawn & !(1u128 << l)
             } else {
                 0
@@ -656,7 +779,7 @@ impl<'a> Solver<'a> {
         }
         if self.free_captures {
             if let Some((l, k)) = self.forced_capture(drawn) {
-                return k + self.search(drawn | 1u128 << l, alpha - k, beta - k, rem - k.abs());
+                return k + self.search_child(drawn, l, alpha - k, beta - k, rem - k.abs());
             }
         }
         if self.chain_rule {
@@ -672,7 +795,9 @@ impl<'a> Solver<'a> {
         }
         let use_tt = self.nl - drawn.count_ones() as usize > TT_MIN_UNDRAWN;
         let (key, sym) = if use_tt {
-            self.canonical_with(drawn)
+            let ks = self.canonical_at(drawn.count_ones() as usize);
+            debug_assert_eq!(ks, self.canonical_with(drawn));
+            ks
         } else {
             (0, 0)
         };
@@ -706,12 +831,11 @@ impl<'a> Solver<'a> {
         }
         let mut best_line = usize::MAX;
         for (l, k, n) in moves {
-            let child = drawn | 1u128 << l;
             let v = if n > 0 {
                 let r = rem - self.abs_points(drawn, l);
-                k + self.search(child, alpha - k, beta - k, r)
+                k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
-                -self.search(child, -beta, -alpha, rem)
+                -self.search_child(drawn, l, -beta, -alpha, rem)
             };
             if self.aborted {
                 return 0;
@@ -760,6 +884,7 @@ impl<'a> Solver<'a> {
         while lower < upper {
             self.root_bounds = (lower, upper);
             let beta = if g == lower { g + 1 } else { g };
+            self.set_root(drawn);
             g = self.search(drawn, beta - 1, beta, rem);
             if self.aborted {
                 return 0;
@@ -778,13 +903,13 @@ impl<'a> Solver<'a> {
     /// tested against `target`: returns a value `>= target` iff the move
     /// achieves `target`.
     fn test_move(&mut self, drawn: u128, l: usize, target: i32, rem: i32) -> i32 {
+        self.set_root(drawn);
         let (k, n, _) = self.completion(drawn, l);
-        let child = drawn | 1u128 << l;
         if n > 0 {
             let r = rem - self.abs_points(drawn, l);
-            k + self.search(child, target - 1 - k, target - k, r)
+            k + self.search_child(drawn, l, target - 1 - k, target - k, r)
         } else {
-            -self.search(child, -target, -target + 1, rem)
+            -self.search_child(drawn, l, -target, -target + 1, rem)
         }
     }
 
@@ -793,13 +918,13 @@ impl<'a> Solver<'a> {
         let mut alpha = -rem - 1;
         let beta = rem + 1;
         let mut best: Option<(i32, usize)> = None;
+        self.set_root(drawn);
         for (l, k, n) in self.moves(drawn) {
-            let child = drawn | 1u128 << l;
             let v = if n > 0 {
                 let r = rem - self.abs_points(drawn, l);
-                k + self.search(child, alpha - k, beta - k, r)
+                k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
-                -self.search(child, -beta, -alpha, rem)
+                -self.search_child(drawn, l, -beta, -alpha, rem)
             };
             if self.aborted {
                 return None;
@@ -829,7 +954,7 @@ impl<'a> Solver<'a> {
 /// board), the group's mask and its prefix masks (`prefix[k]` = the
 /// group's `k` lowest lines), and for each line its group's mask (0
 /// outside groups).
-fn parallel_groups(size: BoardSize) -> (Vec<(u128, Vec<u128>)>, Vec<u128>) {
+fn parallel_groups(size: BoardSize) -> (Vec<(u128, [u128; 5])>, Vec<u128>) {
     let geometry = size.geometry();
     let nl = size.num_lines();
     let mut groups = Vec::new();
@@ -845,10 +970,10 @@ fn parallel_groups(size: BoardSize) -> (Vec<(u128, Vec<u128>)>, Vec<u128>) {
             continue;
         }
         let mut mask = 0u128;
-        let mut prefix = vec![0u128];
-        for &l in &lines {
+        let mut prefix = [0u128; 5];
+        for (i, &l) in lines.iter().enumerate() {
             mask |= 1u128 << l;
-            prefix.push(mask);
+            prefix[i + 1] = mask;
         }
         for &l in &lines {
             group_of[l] = mask;
@@ -1152,7 +1277,7 @@ mod tests {
         let size = BoardSize::new(2, 3).unwrap();
         let p = Position::standard(size);
         let cancel = CancelFlag::new();
-        let s = Solver::new(&p, Budget::UNLIMITED, &cancel);
+        let mut s = Solver::new(&p, Budget::UNLIMITED, &cancel);
         // 17 lines, one of each corner's pair left out.
         assert_eq!(size.num_lines(), 17);
         assert_eq!(s.moves(0).len(), 13);
