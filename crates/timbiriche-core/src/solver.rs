@@ -211,12 +211,18 @@ pub(crate) struct Solver<'a> {
     /// the entry of its depth up to date incrementally (one OR per
     /// symmetry a move).
     images: Vec<[u128; 8]>,
+    /// A move list buffer for each number of drawn lines.
+    move_bufs: Vec<Vec<(usize, i32, u32)>>,
     /// Sides drawn on each box at the node being searched (kept up to
     /// date by [`Self::search_child`]; set at each root by
     /// [`Self::set_root`]).
     cnt: [u8; 64],
+    /// Lines drawn at the node being searched.
+    depth: usize,
     tt: Vec<Entry>,
     tt_mask: usize,
+    /// Index of the table's first entry in `tt` (0 or 1, for alignment).
+    tt_off: usize,
     control: SearchControl<'a>,
     aborted: bool,
     endgame_memo: HashMap<Vec<Comp>, i32>,
@@ -268,17 +274,21 @@ impl<'a> Solver<'a> {
         // the system grants (halving until an allocation succeeds).
         // Small tables come zeroed from the allocator without being touched.
         let mut bits = bits.min((pos.num_undrawn() as u32).max(12));
+        // Two entries more than the table, so that the buckets (two
+        // entries, 32 bytes) can start on a 32-byte boundary and each lies
+        // in one cache line.
         let tt: Vec<Entry> = if bits <= 24 {
-            vec![[0u64; 2]; 1usize << bits]
+            vec![[0u64; 2]; (1usize << bits) + 2]
         } else {
             let mut tt = Vec::new();
-            while tt.try_reserve_exact(1usize << bits).is_err() && bits > 24 {
+            while tt.try_reserve_exact((1usize << bits) + 2).is_err() && bits > 24 {
                 bits -= 1;
             }
-            tt.resize(1usize << bits, [0u64; 2]);
+            tt.resize((1usize << bits) + 2, [0u64; 2]);
             tt
         };
-        let tt_len = tt.len();
+        let tt_len = 1usize << bits;
+        let tt_off = (tt.as_ptr() as usize / std::mem::size_of::<Entry>()) & 1;
         let (all_groups, group_of) = parallel_groups(size);
         let (two, groups): (Vec<_>, Vec<_>) = all_groups
             .into_iter()
@@ -324,10 +334,13 @@ impl<'a> Solver<'a> {
             group_of,
             sym_bits,
             images: vec![[0; 8]; nl + 2],
+            move_bufs: vec![Vec::new(); nl + 2],
             cnt: [0; 64],
+            depth: 0,
             vals,
             tt,
             tt_mask: tt_len - 1,
+            tt_off,
             control: SearchControl::new(budget, cancel),
             aborted: false,
             endgame_memo: HashMap::new(),
@@ -348,7 +361,7 @@ impl<'a> Solver<'a> {
         let p = Progress {
             nodes: self.control.nodes(),
             table_used: self.filled,
-            table_len: self.tt.len(),
+            table_len: self.tt_mask + 1,
             lower: self.root_bounds.0,
             upper: self.root_bounds.1,
             moves_tested: self.moves_tested,
@@ -414,6 +427,7 @@ impl<'a> Solver<'a> {
             self.cnt[b] = self.sides(drawn, b as u8) as u8;
         }
         let d = drawn.count_ones() as usize;
+        self.depth = d;
         let mut imgs = [0u128; 8];
         for (img, s) in imgs.iter_mut().zip(&self.syms) {
             *img = self.normalise(s.apply(drawn));
@@ -424,7 +438,7 @@ impl<'a> Solver<'a> {
     /// Set the images of `drawn | l` (one deeper) from those of `drawn`.
     #[inline]
     fn push_images(&mut self, drawn: u128, l: usize) {
-        let d = drawn.count_ones() as usize;
+        let d = self.depth;
         let g = self.group_of[l];
         let k = if g == 0 {
             0
@@ -462,7 +476,9 @@ impl<'a> Solver<'a> {
                 self.cnt[usize::from(b)] += 1;
             }
         }
+        self.depth += 1;
         let v = self.search(drawn | 1u128 << l, alpha, beta, rem);
+        self.depth -= 1;
         for b in [x, y] {
             if b != NONE {
                 self.cnt[usize::from(b)] -= 1;
@@ -626,17 +642,25 @@ impl<'a> Solver<'a> {
     }
 
     /// Boxes the opponent could take in a row after a sacrifice that leaves
-    /// `drawn`, starting from the boxes line `l` gave a 3rd side.
+    /// `drawn` (the node's lines and `l`), starting from the boxes line `l`
+    /// gave a 3rd side.
     fn give_size(&self, drawn: u128, l: usize) -> u32 {
         let mut total = 0;
         let mut d = drawn;
+        // Side counts of `d`: the node's, plus the lines drawn since.
+        let mut cnt = self.cnt;
+        for &b in &self.line_boxes[l] {
+            if b != NONE {
+                cnt[usize::from(b)] += 1;
+            }
+        }
         for &start in &self.line_boxes[l] {
             if start == NONE {
                 continue;
             }
             let mut b = start;
             let mut steps = 0;
-            while self.sides(d, b) == 3 && steps < 40 {
+            while cnt[usize::from(b)] == 3 && steps < 40 {
                 steps += 1;
                 let missing = self.box_mask[usize::from(b)] & !d;
                 let m = missing.trailing_zeros() as usize;
@@ -646,6 +670,11 @@ impl<'a> Solver<'a> {
                 d |= 1u128 << m;
                 total += 1;
                 let [x, y] = self.line_boxes[m];
+                for o in [x, y] {
+                    if o != NONE {
+                        cnt[usize::from(o)] += 1;
+                    }
+                }
                 let next = if x == b { y } else { x };
                 if next == NONE {
                     break;
@@ -657,7 +686,7 @@ impl<'a> Solver<'a> {
     }
 
     fn probe(&self, key: u128) -> Option<(i32, i32, u8)> {
-        let h = mix(key) as usize & self.tt_mask & !1;
+        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
         self.tt[h..h + 2].iter().find(|e| matches(e, key)).map(|e| {
             let (lo, hi) = unpack(e);
             (lo, hi, entry_best(e))
@@ -665,7 +694,7 @@ impl<'a> Solver<'a> {
     }
 
     fn store(&mut self, key: u128, lo: i32, hi: i32, best: u8) {
-        let h = mix(key) as usize & self.tt_mask & !1;
+        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
         // Same key: merge the bounds.
         for e in &mut self.tt[h..h + 2] {
             if matches(e, key) {
@@ -731,8 +760,16 @@ impl<'a> Solver<'a> {
     }
 
     fn moves_within(&self, drawn: u128, quiet_ok: u128) -> Vec<(usize, i32, u32)> {
+        let mut out = Vec::with_capacity(self.nl);
+        self.moves_into(drawn, quiet_ok, &mut out);
+        out
+    }
+
+    /// [`Self::moves_within`] into `out` (a buffer reused at each depth).
+    fn moves_into(&self, drawn: u128, quiet_ok: u128, out: &mut Vec<(usize, i32, u32)>) {
         // Sort key: class and rank in the high bits, the line in the low 8.
-        let mut list: Vec<(u32, i32, u32)> = Vec::with_capacity(self.nl);
+        let mut list = [(0u32, 0i32, 0u32); 128];
+        let mut len = 0;
         let mut free = self.full & !drawn;
         while free != 0 {
             let l = free.trailing_zeros() as usize;
@@ -755,12 +792,16 @@ impl<'a> Solver<'a> {
                 let give = self.give_size(drawn | 1u128 << l, l);
                 2000 + give * 200 + r
             };
-            list.push((key << 8 | l as u32, k, n));
+            list[len] = (key << 8 | l as u32, k, n);
+            len += 1;
         }
+        let list = &mut list[..len];
         list.sort_unstable_by_key(|&(key, _, _)| key);
-        list.into_iter()
-            .map(|(key, k, n)| ((key & 0xFF) as usize, k, n))
-            .collect()
+        out.clear();
+        out.extend(
+            list.iter()
+                .map(|&(key, k, n)| ((key & 0xFF) as usize, k, n)),
+        );
     }
 
     /// Negamax value of `drawn` within (`alpha`, `beta`), fail-soft.
@@ -793,9 +834,10 @@ impl<'a> Solver<'a> {
         if beta <= -rem {
             return -rem;
         }
-        let use_tt = self.nl - drawn.count_ones() as usize > TT_MIN_UNDRAWN;
+        debug_assert_eq!(self.depth, drawn.count_ones() as usize);
+        let use_tt = self.nl - self.depth > TT_MIN_UNDRAWN;
         let (key, sym) = if use_tt {
-            let ks = self.canonical_at(drawn.count_ones() as usize);
+            let ks = self.canonical_at(self.depth);
             debug_assert_eq!(ks, self.canonical_with(drawn));
             ks
         } else {
@@ -825,19 +867,25 @@ impl<'a> Solver<'a> {
         let (a0, b0) = (alpha, beta);
         let mut best = i32::MIN;
         let quiet_ok = self.quiet_allowed(drawn);
-        let mut moves = self.moves_within(drawn, quiet_ok);
+        let d = self.depth;
+        let mut moves = std::mem::take(&mut self.move_bufs[d]);
+        self.moves_into(drawn, quiet_ok, &mut moves);
         if let Some(i) = moves.iter().position(|&(l, _, _)| l == hint_line) {
             moves[..=i].rotate_right(1);
         }
         let mut best_line = usize::MAX;
-        for (l, k, n) in moves {
+        let mut i = 0;
+        while i < moves.len() {
+            let (l, k, n) = moves[i];
+            i += 1;
             let v = if n > 0 {
-                let r = rem - self.abs_points(drawn, l);
+                let r = rem - k.abs();
                 k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
                 -self.search_child(drawn, l, -beta, -alpha, rem)
             };
             if self.aborted {
+                self.move_bufs[d] = moves;
                 return 0;
             }
             if v > best {
@@ -851,6 +899,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        self.move_bufs[d] = moves;
         let (nlo, nhi) = if best <= a0 {
             (lo, best)
         } else if best >= b0 {
@@ -866,14 +915,6 @@ impl<'a> Solver<'a> {
             self.store(key, nlo, nhi, bm);
         }
         best
-    }
-
-    fn abs_points(&self, drawn: u128, l: usize) -> i32 {
-        self.line_boxes[l]
-            .iter()
-            .filter(|&&b| b != NONE && self.sides(drawn, b) == 3)
-            .map(|&b| self.vals[usize::from(b)].abs())
-            .sum()
     }
 
     /// Exact value by MTD(f): null-window searches from `guess` until the
@@ -906,7 +947,7 @@ impl<'a> Solver<'a> {
         self.set_root(drawn);
         let (k, n, _) = self.completion(drawn, l);
         if n > 0 {
-            let r = rem - self.abs_points(drawn, l);
+            let r = rem - k.abs();
             k + self.search_child(drawn, l, target - 1 - k, target - k, r)
         } else {
             -self.search_child(drawn, l, -target, -target + 1, rem)
@@ -921,7 +962,7 @@ impl<'a> Solver<'a> {
         self.set_root(drawn);
         for (l, k, n) in self.moves(drawn) {
             let v = if n > 0 {
-                let r = rem - self.abs_points(drawn, l);
+                let r = rem - k.abs();
                 k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
                 -self.search_child(drawn, l, -beta, -alpha, rem)
