@@ -36,6 +36,10 @@ const NONE: u8 = crate::board::NO_BOX;
 /// rather than looked up (cheaper than a cache miss).
 const TT_MIN_UNDRAWN: usize = 3;
 
+/// Positions with at least this many undrawn lines look up their children
+/// in the table before searching them (enhanced transposition cutoff).
+const ETC_MIN_UNDRAWN: usize = 8;
+
 /// Bytes of one transposition-table entry.
 pub const TABLE_ENTRY_BYTES: usize = 16;
 
@@ -453,6 +457,24 @@ impl<'a> Solver<'a> {
         self.images[d + 1] = imgs;
     }
 
+    /// The canonical key of `drawn | l` from the images of `drawn` (at the
+    /// current depth).
+    #[inline]
+    fn child_key(&self, drawn: u128, l: usize) -> u128 {
+        let g = self.group_of[l];
+        let k = if g == 0 {
+            0
+        } else {
+            (drawn & g).count_ones() as usize
+        };
+        let imgs = &self.images[self.depth];
+        let mut best = u128::MAX;
+        for (s, &img) in imgs.iter().enumerate().take(self.syms.len()) {
+            best = best.min(img | self.sym_bits[s * self.nl + l][k.min(3)]);
+        }
+        best
+    }
+
     /// [`Self::canonical_with`] from the images kept at depth `d`.
     #[inline]
     fn canonical_at(&self, d: usize) -> (u128, usize) {
@@ -593,10 +615,13 @@ impl<'a> Solver<'a> {
     }
 
     /// The exact value of a simple loony endgame: nothing to take, no safe
-    /// line, every open box with exactly two sides, and every group a
-    /// chain of 3+ or a loop of 4+ (boxes worth 1, standard game). Then
-    /// the player to move must open a group and the rival either takes it
-    /// all or keeps control with all-but-two (four for a loop).
+    /// line, every open box with exactly two sides, so every group is a
+    /// chain (of any length, both ends on the ground) or a loop of 4+
+    /// (boxes worth 1, standard game). Then the player to move must open a
+    /// group and the rival either takes it all or keeps control with
+    /// all-but-two (four for a loop); a chain of one or two boxes is taken
+    /// whole (a 2-chain opened in the middle leaves two free boxes, which
+    /// the opener prefers to the half-hearted handout).
     fn simple_endgame(&mut self, drawn: u128) -> Option<i32> {
         let nb = self.box_mask.len();
         let mut open: u64 = 0;
@@ -634,7 +659,7 @@ impl<'a> Solver<'a> {
             }
             match ground {
                 0 if n >= 4 => comps.push((true, n)),
-                2 if n >= 3 => comps.push((false, n)),
+                2 => comps.push((false, n)),
                 _ => return None,
             }
         }
@@ -836,7 +861,7 @@ impl<'a> Solver<'a> {
         }
         debug_assert_eq!(self.depth, drawn.count_ones() as usize);
         let use_tt = self.nl - self.depth > TT_MIN_UNDRAWN;
-        let (key, sym) = if use_tt {
+        let (key_here, sym) = if use_tt {
             let ks = self.canonical_at(self.depth);
             debug_assert_eq!(ks, self.canonical_with(drawn));
             ks
@@ -845,7 +870,7 @@ impl<'a> Solver<'a> {
         };
         let (mut lo, mut hi) = (-rem, rem);
         let mut hint_line = usize::MAX;
-        if let Some((l, h, bm)) = if use_tt { self.probe(key) } else { None } {
+        if let Some((l, h, bm)) = if use_tt { self.probe(key_here) } else { None } {
             if bm > 0 {
                 let l = self.syms[sym].inv[usize::from(bm - 1)];
                 hint_line = self.representative(drawn, l);
@@ -872,6 +897,22 @@ impl<'a> Solver<'a> {
         self.moves_into(drawn, quiet_ok, &mut moves);
         if let Some(i) = moves.iter().position(|&(l, _, _)| l == hint_line) {
             moves[..=i].rotate_right(1);
+        }
+        if use_tt && self.nl - d >= ETC_MIN_UNDRAWN {
+            // Enhanced transposition cutoff: a child whose stored bound
+            // already refutes this node ends it before any search.
+            for &(l, k, n) in &moves {
+                let key = self.child_key(drawn, l);
+                if let Some((clo, chi, _)) = self.probe(key) {
+                    let v = if n > 0 { k + clo } else { -chi };
+                    if v >= beta {
+                        self.move_bufs[d] = moves;
+                        let bm = self.syms[sym].perm.get(l).map_or(0, |&c| c as u8 + 1);
+                        self.store(key_here, v, hi, bm);
+                        return v;
+                    }
+                }
+            }
         }
         let mut best_line = usize::MAX;
         let mut i = 0;
@@ -912,7 +953,7 @@ impl<'a> Solver<'a> {
                 .perm
                 .get(best_line)
                 .map_or(0, |&c| c as u8 + 1);
-            self.store(key, nlo, nhi, bm);
+            self.store(key_here, nlo, nhi, bm);
         }
         best
     }
@@ -1333,6 +1374,22 @@ mod tests {
             s.canonical(1 << top | 1 << other),
             s.canonical(1 << left | 1 << other)
         );
+    }
+
+    /// Chains of one and two boxes are part of the simple endgame: a 3-chain,
+    /// a 2-chain and a 1-chain (2×3) is worth −2 to the player who must
+    /// open one (open the 1-chain; the brute force agrees in
+    /// `tests/oracle.rs`).
+    #[test]
+    fn short_chains_are_in_the_simple_endgame() {
+        let size = BoardSize::new(2, 3).unwrap();
+        let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a3-b3,c2-c3";
+        let p = Position::from_lines(size, &parse_lines(size, lines).unwrap()).unwrap();
+        let cancel = CancelFlag::new();
+        let mut s = Solver::new(&p, Budget::UNLIMITED, &cancel);
+        s.set_root(p.drawn_bits());
+        assert_eq!(s.simple_endgame(p.drawn_bits()), Some(-2));
+        assert_eq!(value(&p), -2);
     }
 
     #[test]

@@ -239,3 +239,83 @@ fn border_lines_of_one_box_are_interchangeable() {
     }
     assert!(swaps > 100, "{swaps}");
 }
+
+/// The capture rules and the chain endgame of the standard game against
+/// the brute force, on positions from the end of the safe-line phase
+/// (random safe lines until none is left, then a few random lines): the
+/// solver values a position made only of chains (any length, short ones
+/// included) and loops without search.
+#[test]
+fn loony_positions_match_the_oracle() {
+    let mut rng = GameRng::from_seed(1221);
+    let cancel = CancelFlag::new();
+    let mut chains_only = 0;
+    let mut short = 0;
+    for i in 0..250 {
+        let sizes = [(2, 3), (3, 2), (2, 4), (3, 3), (1, 5), (3, 4)];
+        let &(r, c) = rng.choose(&sizes).unwrap();
+        let size = BoardSize::new(r, c).unwrap();
+        let mut p = Position::standard(size);
+        loop {
+            let capturing = p.capturing_lines();
+            let safe: Vec<Line> = p
+                .safe_lines()
+                .into_iter()
+                .filter(|l| !capturing.contains(l))
+                .collect();
+            let Some(&l) = rng.choose(&safe) else {
+                break;
+            };
+            p.play(l).unwrap();
+        }
+        for _ in 0..rng.below(4) {
+            let moves = p.legal_moves();
+            if let Some(&l) = rng.choose(&moves) {
+                p.play(l).unwrap();
+            }
+        }
+        if p.num_undrawn() > 15 {
+            continue;
+        }
+        if let Some(d) = timbiriche_core::chains::decomposition(&p) {
+            if !d.is_empty()
+                && d.iter().all(|c| {
+                    !c.capturable && c.kind != timbiriche_core::chains::ComponentKind::Other
+                })
+            {
+                chains_only += 1;
+                if d.iter().any(|c| c.len() < 3) {
+                    short += 1;
+                }
+            }
+        }
+        let (v, best) = oracle_best(&p);
+        let s = solve(&p, Budget::UNLIMITED, &cancel);
+        if p.is_over() {
+            continue;
+        }
+        assert_eq!(
+            s.value,
+            Some(v),
+            "case {i}: {}",
+            serde_json::to_string(&p).unwrap()
+        );
+        assert_eq!(s.best_moves, best, "case {i}");
+    }
+    assert!(chains_only > 20 && short > 10, "{chains_only} {short}");
+}
+
+#[test]
+fn a_three_two_and_one_chain_is_minus_two_to_the_opener() {
+    let size = BoardSize::new(2, 3).unwrap();
+    let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a3-b3,c2-c3";
+    let p = Position::from_lines(
+        size,
+        &timbiriche_core::notation::parse_lines(size, lines).unwrap(),
+    )
+    .unwrap();
+    let (v, best) = oracle_best(&p);
+    assert_eq!(v, -2);
+    let s = solve(&p, Budget::UNLIMITED, &CancelFlag::new());
+    assert_eq!((s.value, s.best_moves), (Some(v), best));
+}
