@@ -898,13 +898,20 @@ impl<'a> Solver<'a> {
         if let Some(i) = moves.iter().position(|&(l, _, _)| l == hint_line) {
             moves[..=i].rotate_right(1);
         }
+        // The best each move can be worth, from its child's table entry.
+        let mut upper = [i32::MAX; 128];
         if use_tt && self.nl - d >= ETC_MIN_UNDRAWN {
             // Enhanced transposition cutoff: a child whose stored bound
             // already refutes this node ends it before any search.
-            for &(l, k, n) in &moves {
+            for (j, &(l, k, n)) in moves.iter().enumerate() {
                 let key = self.child_key(drawn, l);
                 if let Some((clo, chi, _)) = self.probe(key) {
-                    let v = if n > 0 { k + clo } else { -chi };
+                    let (v, ub) = if n > 0 {
+                        (k + clo, k + chi)
+                    } else {
+                        (-chi, -clo)
+                    };
+                    upper[j] = ub;
                     if v >= beta {
                         self.move_bufs[d] = moves;
                         let bm = self.syms[sym].perm.get(l).map_or(0, |&c| c as u8 + 1);
@@ -919,6 +926,14 @@ impl<'a> Solver<'a> {
         while i < moves.len() {
             let (l, k, n) = moves[i];
             i += 1;
+            if upper[i - 1] <= alpha {
+                // Known not to beat alpha: its bound is all it adds.
+                if upper[i - 1] > best {
+                    best = upper[i - 1];
+                    best_line = l;
+                }
+                continue;
+            }
             let v = if n > 0 {
                 let r = rem - k.abs();
                 k + self.search_child(drawn, l, alpha - k, beta - k, r)
