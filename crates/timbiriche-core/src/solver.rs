@@ -38,7 +38,7 @@ const TT_MIN_UNDRAWN: usize = 3;
 
 /// Positions with at least this many undrawn lines look up their children
 /// in the table before searching them (enhanced transposition cutoff).
-const ETC_MIN_UNDRAWN: usize = 8;
+const ETC_MIN_UNDRAWN: usize = 5;
 
 /// Bytes of one transposition-table entry.
 pub const TABLE_ENTRY_BYTES: usize = 16;
@@ -73,8 +73,12 @@ pub struct Progress {
 #[derive(Default)]
 pub struct SolveOptions<'p> {
     /// Memory for the transposition table in bytes (16 bytes an entry,
-    /// rounded down to a power of two, at least 64 KiB). `None`: sized from
-    /// the position and the node budget, at most 32 MiB.
+    /// rounded down to a power of two, at least 64 KiB), at most what the
+    /// position can use: 2^(undrawn − 4) entries (the symmetries alone
+    /// divide the 2^undrawn sets of lines by 4 to 8, and a search visits
+    /// few of them; a bigger table only costs page faults and cache
+    /// misses). `None`: sized from the position and the node budget, at
+    /// most 32 MiB.
     pub table_bytes: Option<usize>,
     /// Called about every 4 million nodes with the progress of the solve.
     pub progress: Option<&'p mut dyn FnMut(&Progress)>,
@@ -94,6 +98,12 @@ fn table_bits_for_bytes(bytes: usize) -> u32 {
     let entries = (bytes / TABLE_ENTRY_BYTES).max(1 << 12);
     // Largest power of two not above `entries`; at most 2^40 entries.
     (usize::BITS - 1 - entries.leading_zeros()).min(40)
+}
+
+/// The most table entries (log2) a position with `undrawn` lines can use
+/// (see [`SolveOptions::table_bytes`]), at least 2^12.
+fn useful_table_bits(undrawn: usize) -> u32 {
+    (undrawn.saturating_sub(4) as u32).max(12)
 }
 
 /// The default table size for a position and budget: enough for the
@@ -1151,7 +1161,7 @@ pub fn solve_with(
 ) -> Solution {
     let bits = options.table_bytes.map_or_else(
         || default_table_bits(position.num_undrawn(), budget),
-        table_bits_for_bytes,
+        |bytes| table_bits_for_bytes(bytes).min(useful_table_bits(position.num_undrawn())),
     );
     let mut s = Solver::with_table_bits(position, budget, cancel, bits);
     if let Some(f) = options.progress {
@@ -1362,6 +1372,9 @@ mod tests {
             assert_eq!(s.value, want.value);
             assert_eq!(s.best_moves, want.best_moves);
         }
+        // No more than 2^(undrawn - 4) entries (3×3: 2^20, 16 MiB).
+        assert_eq!(useful_table_bits(24), 20);
+        assert_eq!(useful_table_bits(10), 12);
         assert_eq!(table_bits_for_bytes(0), 12);
         assert_eq!(table_bits_for_bytes(1 << 20), 16);
         assert_eq!(table_bits_for_bytes((1 << 20) + 5), 16);
