@@ -824,7 +824,13 @@ impl<'a> Solver<'a> {
             } else if third == 0 {
                 1000 + r
             } else {
-                let give = self.give_size(drawn | 1u128 << l, l);
+                // By the size of the gift in the standard game; in misère
+                // the walk costs more than the order gains.
+                let give = if self.free_captures {
+                    self.give_size(drawn | 1u128 << l, l)
+                } else {
+                    0
+                };
                 2000 + give * 200 + r
             };
             list[len] = (key << 8 | l as u32, k, n);
