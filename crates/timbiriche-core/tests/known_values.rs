@@ -60,9 +60,9 @@ fn three_by_three_node_counts_stay_low() {
     assert!(misere.nodes() < 700_000, "{}", misere.nodes());
 }
 
-/// 3×4 is a tie (Wilson). About 80 s of CPU: run with `--ignored`.
+/// 3×4 is a tie (Wilson). About 10 s of CPU: run with `--ignored`.
 #[test]
-#[ignore = "about 80 s of CPU with the default 32 MiB table"]
+#[ignore = "about 10 s of CPU with the default 32 MiB table"]
 fn three_by_four_is_a_tie() {
     assert_eq!(solved(3, 4, false).value, Some(0));
 }
