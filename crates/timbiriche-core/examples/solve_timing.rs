@@ -1,6 +1,9 @@
-//! Times the exact solver: `cargo run --release -p timbiriche-core --example solve_timing -- 3x3 [misere] [lines]`.
+//! Times the exact solver: `cargo run --release -p timbiriche-core --example solve_timing -- 3x3 [misere] [lines] [mb=N]`
+//! (`mb=N`: a table of N MiB instead of the default).
 use std::time::Instant;
-use timbiriche_core::{notation, solve, BoardSize, Budget, CancelFlag, Position};
+use timbiriche_core::{
+    notation, solve_with, BoardSize, Budget, CancelFlag, Position, SolveOptions,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -10,7 +13,7 @@ fn main() {
     let lines = args
         .iter()
         .skip(1)
-        .find(|a| a.contains('-'))
+        .find(|a| a.contains('-') && !a.starts_with("mb="))
         .map(|a| notation::parse_lines(size, a).unwrap_or_default())
         .unwrap_or_default();
     let mut pos = Position::standard(size).with_misere(misere);
@@ -18,7 +21,15 @@ fn main() {
         let _ = pos.play(l);
     }
     let t = Instant::now();
-    let s = solve(&pos, Budget::UNLIMITED, &CancelFlag::new());
+    let table_bytes = args
+        .iter()
+        .find_map(|a| a.strip_prefix("mb=")?.parse::<usize>().ok())
+        .map(|mb| mb << 20);
+    let options = SolveOptions {
+        table_bytes,
+        progress: None,
+    };
+    let s = solve_with(&pos, Budget::UNLIMITED, &CancelFlag::new(), options);
     println!(
         "{size} misere={misere} undrawn={} value={:?} best={} nodes={} time={:?}",
         pos.num_undrawn(),

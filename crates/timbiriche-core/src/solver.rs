@@ -7,7 +7,9 @@
 //! on the set of drawn lines and one table serves every score.
 //!
 //! Negamax with alpha-beta over drawn-line bit sets, a transposition table
-//! of bounds keyed by the drawn lines under the board's symmetries, move
+//! of bounds keyed by the drawn lines under the board's symmetries and the
+//! exchange of a box's border lines (a corner's two outer lines are
+//! parallel strings to the ground: only one of them is searched), move
 //! ordering (captures, then safe lines from the centre outwards, then
 //! sacrifices by size) and the free-capture rule: in the standard game a
 //! box whose capture touches no other open box is taken at once (it is a
@@ -33,6 +35,10 @@ const NONE: u8 = crate::board::NO_BOX;
 /// Positions with this many undrawn lines or fewer are searched again
 /// rather than looked up (cheaper than a cache miss).
 const TT_MIN_UNDRAWN: usize = 3;
+
+/// Positions with at least this many undrawn lines look up their children
+/// in the table before searching them (enhanced transposition cutoff).
+const ETC_MIN_UNDRAWN: usize = 5;
 
 /// Bytes of one transposition-table entry.
 pub const TABLE_ENTRY_BYTES: usize = 16;
@@ -67,8 +73,12 @@ pub struct Progress {
 #[derive(Default)]
 pub struct SolveOptions<'p> {
     /// Memory for the transposition table in bytes (16 bytes an entry,
-    /// rounded down to a power of two, at least 64 KiB). `None`: sized from
-    /// the position and the node budget, at most 32 MiB.
+    /// rounded down to a power of two, at least 64 KiB), at most what the
+    /// position can use: 2^(undrawn − 4) entries (the symmetries alone
+    /// divide the 2^undrawn sets of lines by 4 to 8, and a search visits
+    /// few of them; a bigger table only costs page faults and cache
+    /// misses). `None`: sized from the position and the node budget, at
+    /// most 32 MiB.
     pub table_bytes: Option<usize>,
     /// Called about every 4 million nodes with the progress of the solve.
     pub progress: Option<&'p mut dyn FnMut(&Progress)>,
@@ -88,6 +98,12 @@ fn table_bits_for_bytes(bytes: usize) -> u32 {
     let entries = (bytes / TABLE_ENTRY_BYTES).max(1 << 12);
     // Largest power of two not above `entries`; at most 2^40 entries.
     (usize::BITS - 1 - entries.leading_zeros()).min(40)
+}
+
+/// The most table entries (log2) a position with `undrawn` lines can use
+/// (see [`SolveOptions::table_bytes`]), at least 2^12.
+fn useful_table_bits(undrawn: usize) -> u32 {
+    (undrawn.saturating_sub(4) as u32).max(12)
 }
 
 /// The default table size for a position and budget: enough for the
@@ -189,8 +205,38 @@ pub(crate) struct Solver<'a> {
     /// Centre-outwards rank of each line (lower first).
     rank: Vec<u8>,
     syms: Vec<Symmetry>,
+    /// Parallel strings: for each box with two or more undrawn-able
+    /// border lines (a corner; every box of a 1×n board), the group of its
+    /// border lines and, for `k` of them drawn, the mask of the group's
+    /// first `k` lines. See [`parallel_groups`].
+    groups: Vec<(u128, [u128; 5])>,
+    /// The groups of exactly two lines (first, second), kept apart from
+    /// `groups` because they normalise without counting.
+    pairs: Vec<(u32, u32)>,
+    /// For each line, its parallel group (0 outside groups).
+    group_of: Vec<u128>,
+    /// `sym_bits[s * nl + l][k]`: the bit that drawing line `l` adds to the
+    /// normalised image under symmetry `s` when `k` lines of its parallel
+    /// group are drawn already (the image of `l` outside groups; the
+    /// `k+1`-th line of the image group inside one).
+    sym_bits: Vec<[u128; 4]>,
+    /// The normalised images of the drawn lines under each symmetry (see
+    /// [`Self::canonical_with`]), by number of drawn lines: the search keeps
+    /// the entry of its depth up to date incrementally (one OR per
+    /// symmetry a move).
+    images: Vec<[u128; 8]>,
+    /// A move list buffer for each number of drawn lines.
+    move_bufs: Vec<Vec<(usize, i32, u32)>>,
+    /// Sides drawn on each box at the node being searched (kept up to
+    /// date by [`Self::search_child`]; set at each root by
+    /// [`Self::set_root`]).
+    cnt: [u8; 64],
+    /// Lines drawn at the node being searched.
+    depth: usize,
     tt: Vec<Entry>,
     tt_mask: usize,
+    /// Index of the table's first entry in `tt` (0 or 1, for alignment).
+    tt_off: usize,
     control: SearchControl<'a>,
     aborted: bool,
     endgame_memo: HashMap<Vec<Comp>, i32>,
@@ -242,17 +288,52 @@ impl<'a> Solver<'a> {
         // the system grants (halving until an allocation succeeds).
         // Small tables come zeroed from the allocator without being touched.
         let mut bits = bits.min((pos.num_undrawn() as u32).max(12));
+        // Two entries more than the table, so that the buckets (two
+        // entries, 32 bytes) can start on a 32-byte boundary and each lies
+        // in one cache line.
         let tt: Vec<Entry> = if bits <= 24 {
-            vec![[0u64; 2]; 1usize << bits]
+            vec![[0u64; 2]; (1usize << bits) + 2]
         } else {
             let mut tt = Vec::new();
-            while tt.try_reserve_exact(1usize << bits).is_err() && bits > 24 {
+            while tt.try_reserve_exact((1usize << bits) + 2).is_err() && bits > 24 {
                 bits -= 1;
             }
-            tt.resize(1usize << bits, [0u64; 2]);
+            tt.resize((1usize << bits) + 2, [0u64; 2]);
             tt
         };
-        let tt_len = tt.len();
+        let tt_len = 1usize << bits;
+        let tt_off = (tt.as_ptr() as usize / std::mem::size_of::<Entry>()) & 1;
+        let (all_groups, group_of) = parallel_groups(size);
+        let (two, groups): (Vec<_>, Vec<_>) = all_groups
+            .into_iter()
+            .partition(|(g, _)| g.count_ones() == 2);
+        let pairs = two
+            .iter()
+            .map(|(g, _)| (g.trailing_zeros(), 127 - g.leading_zeros()))
+            .collect();
+        let syms = symmetries(size, &vals);
+        let sym_bits = syms
+            .iter()
+            .flat_map(|s| {
+                let group_of = &group_of;
+                (0..nl).map(move |l| {
+                    let mut image_group = 0u128;
+                    for m in 0..nl {
+                        if group_of[l] >> m & 1 == 1 {
+                            image_group |= 1u128 << s.perm[m];
+                        }
+                    }
+                    let mut bits = [1u128 << s.perm[l]; 4];
+                    for bit in bits.iter_mut() {
+                        if image_group != 0 {
+                            *bit = image_group & image_group.wrapping_neg();
+                            image_group &= image_group - 1;
+                        }
+                    }
+                    bits
+                })
+            })
+            .collect();
         Solver {
             full: size.all_lines_mask(),
             nl,
@@ -261,10 +342,19 @@ impl<'a> Solver<'a> {
             free_captures: !misere,
             chain_rule: !misere && pos.values().iter().all(|&v| v == 1),
             rank: centre_rank(size),
-            syms: symmetries(size, &vals),
+            syms,
+            groups,
+            pairs,
+            group_of,
+            sym_bits,
+            images: vec![[0; 8]; nl + 2],
+            move_bufs: vec![Vec::new(); nl + 2],
+            cnt: [0; 64],
+            depth: 0,
             vals,
             tt,
             tt_mask: tt_len - 1,
+            tt_off,
             control: SearchControl::new(budget, cancel),
             aborted: false,
             endgame_memo: HashMap::new(),
@@ -285,7 +375,7 @@ impl<'a> Solver<'a> {
         let p = Progress {
             nodes: self.control.nodes(),
             table_used: self.filled,
-            table_len: self.tt.len(),
+            table_len: self.tt_mask + 1,
             lower: self.root_bounds.0,
             upper: self.root_bounds.1,
             moves_tested: self.moves_tested,
@@ -301,15 +391,19 @@ impl<'a> Solver<'a> {
         (drawn & self.box_mask[usize::from(b)]).count_ones()
     }
 
-    /// Points (signed) and count of boxes line `l` completes.
+    /// Points (signed) and count of boxes line `l` completes, and the
+    /// count of boxes it gives a 3rd side, at the node being searched.
     #[inline]
     fn completion(&self, drawn: u128, l: usize) -> (i32, u32, u32) {
+        debug_assert!(self.line_boxes[l]
+            .iter()
+            .all(|&b| b == NONE || u32::from(self.cnt[usize::from(b)]) == self.sides(drawn, b)));
         let mut k = 0;
         let mut n = 0;
         let mut third = 0;
         for &b in &self.line_boxes[l] {
             if b != NONE {
-                match self.sides(drawn, b) {
+                match self.cnt[usize::from(b)] {
                     3 => {
                         k += self.vals[usize::from(b)];
                         n += 1;
@@ -326,16 +420,131 @@ impl<'a> Solver<'a> {
         self.canonical_with(drawn).0
     }
 
-    /// The canonical key and the index of the symmetry that gives it.
+    /// The canonical key and the index of the symmetry that gives it: the
+    /// least image under the board's symmetries, each with its parallel
+    /// strings normalised (see [`parallel_groups`]).
     fn canonical_with(&self, drawn: u128) -> (u128, usize) {
-        let mut best = (drawn, 0);
+        let mut best = (self.normalise(drawn), 0);
         for (i, s) in self.syms.iter().enumerate().skip(1) {
-            let img = s.apply(drawn);
+            let img = self.normalise(s.apply(drawn));
             if img < best.0 {
                 best = (img, i);
             }
         }
         best
+    }
+
+    /// Set the images of `drawn` (at its depth) and the side counts from
+    /// scratch, before a search from `drawn`.
+    fn set_root(&mut self, drawn: u128) {
+        for b in 0..self.box_mask.len() {
+            self.cnt[b] = self.sides(drawn, b as u8) as u8;
+        }
+        let d = drawn.count_ones() as usize;
+        self.depth = d;
+        let mut imgs = [0u128; 8];
+        for (img, s) in imgs.iter_mut().zip(&self.syms) {
+            *img = self.normalise(s.apply(drawn));
+        }
+        self.images[d] = imgs;
+    }
+
+    /// Set the images of `drawn | l` (one deeper) from those of `drawn`.
+    #[inline]
+    fn push_images(&mut self, drawn: u128, l: usize) {
+        let d = self.depth;
+        let g = self.group_of[l];
+        let k = if g == 0 {
+            0
+        } else {
+            (drawn & g).count_ones() as usize
+        };
+        let n = self.syms.len();
+        let mut imgs = self.images[d];
+        for (s, img) in imgs.iter_mut().enumerate().take(n) {
+            *img |= self.sym_bits[s * self.nl + l][k.min(3)];
+        }
+        self.images[d + 1] = imgs;
+    }
+
+    /// The canonical key of `drawn | l` from the images of `drawn` (at the
+    /// current depth).
+    #[inline]
+    fn child_key(&self, drawn: u128, l: usize) -> u128 {
+        let g = self.group_of[l];
+        let k = if g == 0 {
+            0
+        } else {
+            (drawn & g).count_ones() as usize
+        };
+        let imgs = &self.images[self.depth];
+        let mut best = u128::MAX;
+        for (s, &img) in imgs.iter().enumerate().take(self.syms.len()) {
+            best = best.min(img | self.sym_bits[s * self.nl + l][k.min(3)]);
+        }
+        best
+    }
+
+    /// [`Self::canonical_with`] from the images kept at depth `d`.
+    #[inline]
+    fn canonical_at(&self, d: usize) -> (u128, usize) {
+        let imgs = &self.images[d];
+        let mut best = (imgs[0], 0);
+        for (i, &img) in imgs.iter().enumerate().take(self.syms.len()).skip(1) {
+            if img < best.0 {
+                best = (img, i);
+            }
+        }
+        best
+    }
+
+    /// Search the child `drawn | l` (keeping the images up to date).
+    #[inline]
+    fn search_child(&mut self, drawn: u128, l: usize, alpha: i32, beta: i32, rem: i32) -> i32 {
+        self.push_images(drawn, l);
+        let [x, y] = self.line_boxes[l];
+        for b in [x, y] {
+            if b != NONE {
+                self.cnt[usize::from(b)] += 1;
+            }
+        }
+        self.depth += 1;
+        let v = self.search(drawn | 1u128 << l, alpha, beta, rem);
+        self.depth -= 1;
+        for b in [x, y] {
+            if b != NONE {
+                self.cnt[usize::from(b)] -= 1;
+            }
+        }
+        v
+    }
+
+    /// `drawn` with the drawn lines of each parallel group moved to the
+    /// group's first lines: an isomorphic strings-and-coins graph.
+    #[inline]
+    fn normalise(&self, mut drawn: u128) -> u128 {
+        // Pairs (the corners): move a drawn second line to the first.
+        for &(p, q) in &self.pairs {
+            let t = (drawn >> q & !(drawn >> p)) & 1;
+            drawn ^= t << q | t << p;
+        }
+        for (g, prefix) in &self.groups {
+            let k = (drawn & g).count_ones() as usize;
+            drawn = (drawn & !g) | prefix[k];
+        }
+        drawn
+    }
+
+    /// The line the search plays for `l`: the first undrawn line of its
+    /// parallel group (`l` itself outside groups, or when none is undrawn).
+    #[inline]
+    fn representative(&self, drawn: u128, l: usize) -> usize {
+        let open = self.group_of.get(l).map_or(0, |g| g & !drawn);
+        if open == 0 {
+            l
+        } else {
+            open.trailing_zeros() as usize
+        }
     }
 
     /// A capture that is always optimal to make at once (standard game):
@@ -350,17 +559,16 @@ impl<'a> Solver<'a> {
     ///    first box keeps both "take all" and "all but two" open.
     fn forced_capture(&self, drawn: u128) -> Option<(usize, i32)> {
         for (b, &m) in self.box_mask.iter().enumerate() {
-            let missing = m & !drawn;
-            if missing.count_ones() != 1 {
+            if self.cnt[b] != 3 {
                 continue;
             }
-            let l = missing.trailing_zeros() as usize;
+            let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
             let take = if other == NONE {
                 true
             } else {
-                match self.sides(drawn, other) {
+                match self.cnt[usize::from(other)] {
                     0 | 3 => true,
                     2 if self.chain_rule => self.long_run_from(drawn, b, l, other),
                     _ => false,
@@ -417,16 +625,19 @@ impl<'a> Solver<'a> {
     }
 
     /// The exact value of a simple loony endgame: nothing to take, no safe
-    /// line, every open box with exactly two sides, and every group a
-    /// chain of 3+ or a loop of 4+ (boxes worth 1, standard game). Then
-    /// the player to move must open a group and the rival either takes it
-    /// all or keeps control with all-but-two (four for a loop).
+    /// line, every open box with exactly two sides, so every group is a
+    /// chain (of any length, both ends on the ground) or a loop of 4+
+    /// (boxes worth 1, standard game). Then the player to move must open a
+    /// group and the rival either takes it all or keeps control with
+    /// all-but-two (four for a loop); a chain of one or two boxes is taken
+    /// whole (a 2-chain opened in the middle leaves two free boxes, which
+    /// the opener prefers to the half-hearted handout).
     fn simple_endgame(&mut self, drawn: u128) -> Option<i32> {
         let nb = self.box_mask.len();
         let mut open: u64 = 0;
-        for (b, &m) in self.box_mask.iter().enumerate() {
-            match (m & !drawn).count_ones() {
-                0 => {}
+        for b in 0..nb {
+            match self.cnt[b] {
+                4 => {}
                 2 => open |= 1u64 << b,
                 _ => return None,
             }
@@ -458,7 +669,7 @@ impl<'a> Solver<'a> {
             }
             match ground {
                 0 if n >= 4 => comps.push((true, n)),
-                2 if n >= 3 => comps.push((false, n)),
+                2 => comps.push((false, n)),
                 _ => return None,
             }
         }
@@ -466,17 +677,25 @@ impl<'a> Solver<'a> {
     }
 
     /// Boxes the opponent could take in a row after a sacrifice that leaves
-    /// `drawn`, starting from the boxes line `l` gave a 3rd side.
+    /// `drawn` (the node's lines and `l`), starting from the boxes line `l`
+    /// gave a 3rd side.
     fn give_size(&self, drawn: u128, l: usize) -> u32 {
         let mut total = 0;
         let mut d = drawn;
+        // Side counts of `d`: the node's, plus the lines drawn since.
+        let mut cnt = self.cnt;
+        for &b in &self.line_boxes[l] {
+            if b != NONE {
+                cnt[usize::from(b)] += 1;
+            }
+        }
         for &start in &self.line_boxes[l] {
             if start == NONE {
                 continue;
             }
             let mut b = start;
             let mut steps = 0;
-            while self.sides(d, b) == 3 && steps < 40 {
+            while cnt[usize::from(b)] == 3 && steps < 40 {
                 steps += 1;
                 let missing = self.box_mask[usize::from(b)] & !d;
                 let m = missing.trailing_zeros() as usize;
@@ -486,6 +705,11 @@ impl<'a> Solver<'a> {
                 d |= 1u128 << m;
                 total += 1;
                 let [x, y] = self.line_boxes[m];
+                for o in [x, y] {
+                    if o != NONE {
+                        cnt[usize::from(o)] += 1;
+                    }
+                }
                 let next = if x == b { y } else { x };
                 if next == NONE {
                     break;
@@ -497,7 +721,7 @@ impl<'a> Solver<'a> {
     }
 
     fn probe(&self, key: u128) -> Option<(i32, i32, u8)> {
-        let h = mix(key) as usize & self.tt_mask & !1;
+        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
         self.tt[h..h + 2].iter().find(|e| matches(e, key)).map(|e| {
             let (lo, hi) = unpack(e);
             (lo, hi, entry_best(e))
@@ -505,7 +729,7 @@ impl<'a> Solver<'a> {
     }
 
     fn store(&mut self, key: u128, lo: i32, hi: i32, best: u8) {
-        let h = mix(key) as usize & self.tt_mask & !1;
+        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
         // Same key: merge the bounds.
         for e in &mut self.tt[h..h + 2] {
             if matches(e, key) {
@@ -536,7 +760,8 @@ impl<'a> Solver<'a> {
     }
 
     /// Ordered moves: (line, points, boxes completed).
-    fn moves(&self, drawn: u128) -> Vec<(usize, i32, u32)> {
+    fn moves(&mut self, drawn: u128) -> Vec<(usize, i32, u32)> {
+        self.set_root(drawn);
         self.moves_within(drawn, u128::MAX)
     }
 
@@ -553,14 +778,13 @@ impl<'a> Solver<'a> {
         }
         let mut allowed = u128::MAX;
         for (b, &m) in self.box_mask.iter().enumerate() {
-            let missing = m & !drawn;
-            if missing.count_ones() != 1 {
+            if self.cnt[b] != 3 {
                 continue;
             }
-            let l = missing.trailing_zeros() as usize;
+            let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
-            let mask = if other != NONE && self.sides(drawn, other) == 2 {
+            let mask = if other != NONE && self.cnt[usize::from(other)] == 2 {
                 self.box_mask[usize::from(other)] & !drawn & !(1u128 << l)
             } else {
                 0
@@ -571,12 +795,25 @@ impl<'a> Solver<'a> {
     }
 
     fn moves_within(&self, drawn: u128, quiet_ok: u128) -> Vec<(usize, i32, u32)> {
+        let mut out = Vec::with_capacity(self.nl);
+        self.moves_into(drawn, quiet_ok, &mut out);
+        out
+    }
+
+    /// [`Self::moves_within`] into `out` (a buffer reused at each depth).
+    fn moves_into(&self, drawn: u128, quiet_ok: u128, out: &mut Vec<(usize, i32, u32)>) {
         // Sort key: class and rank in the high bits, the line in the low 8.
-        let mut list: Vec<(u32, i32, u32)> = Vec::with_capacity(self.nl);
+        let mut list = [(0u32, 0i32, 0u32); 128];
+        let mut len = 0;
         let mut free = self.full & !drawn;
         while free != 0 {
             let l = free.trailing_zeros() as usize;
             free &= free - 1;
+            if self.group_of[l] & !drawn & ((1u128 << l) - 1) != 0 {
+                // A parallel string with an undrawn one before it: the
+                // same move up to isomorphism.
+                continue;
+            }
             let (k, n, third) = self.completion(drawn, l);
             if n == 0 && quiet_ok >> l & 1 == 0 {
                 continue;
@@ -587,15 +824,25 @@ impl<'a> Solver<'a> {
             } else if third == 0 {
                 1000 + r
             } else {
-                let give = self.give_size(drawn | 1u128 << l, l);
+                // By the size of the gift in the standard game; in misère
+                // the walk costs more than the order gains.
+                let give = if self.free_captures {
+                    self.give_size(drawn | 1u128 << l, l)
+                } else {
+                    0
+                };
                 2000 + give * 200 + r
             };
-            list.push((key << 8 | l as u32, k, n));
+            list[len] = (key << 8 | l as u32, k, n);
+            len += 1;
         }
+        let list = &mut list[..len];
         list.sort_unstable_by_key(|&(key, _, _)| key);
-        list.into_iter()
-            .map(|(key, k, n)| ((key & 0xFF) as usize, k, n))
-            .collect()
+        out.clear();
+        out.extend(
+            list.iter()
+                .map(|&(key, k, n)| ((key & 0xFF) as usize, k, n)),
+        );
     }
 
     /// Negamax value of `drawn` within (`alpha`, `beta`), fail-soft.
@@ -614,7 +861,7 @@ impl<'a> Solver<'a> {
         }
         if self.free_captures {
             if let Some((l, k)) = self.forced_capture(drawn) {
-                return k + self.search(drawn | 1u128 << l, alpha - k, beta - k, rem - k.abs());
+                return k + self.search_child(drawn, l, alpha - k, beta - k, rem - k.abs());
             }
         }
         if self.chain_rule {
@@ -628,17 +875,21 @@ impl<'a> Solver<'a> {
         if beta <= -rem {
             return -rem;
         }
-        let use_tt = self.nl - drawn.count_ones() as usize > TT_MIN_UNDRAWN;
-        let (key, sym) = if use_tt {
-            self.canonical_with(drawn)
+        debug_assert_eq!(self.depth, drawn.count_ones() as usize);
+        let use_tt = self.nl - self.depth > TT_MIN_UNDRAWN;
+        let (key_here, sym) = if use_tt {
+            let ks = self.canonical_at(self.depth);
+            debug_assert_eq!(ks, self.canonical_with(drawn));
+            ks
         } else {
             (0, 0)
         };
         let (mut lo, mut hi) = (-rem, rem);
         let mut hint_line = usize::MAX;
-        if let Some((l, h, bm)) = if use_tt { self.probe(key) } else { None } {
+        if let Some((l, h, bm)) = if use_tt { self.probe(key_here) } else { None } {
             if bm > 0 {
-                hint_line = self.syms[sym].inv[usize::from(bm - 1)];
+                let l = self.syms[sym].inv[usize::from(bm - 1)];
+                hint_line = self.representative(drawn, l);
             }
             lo = lo.max(l);
             hi = hi.min(h);
@@ -657,20 +908,56 @@ impl<'a> Solver<'a> {
         let (a0, b0) = (alpha, beta);
         let mut best = i32::MIN;
         let quiet_ok = self.quiet_allowed(drawn);
-        let mut moves = self.moves_within(drawn, quiet_ok);
+        let d = self.depth;
+        let mut moves = std::mem::take(&mut self.move_bufs[d]);
+        self.moves_into(drawn, quiet_ok, &mut moves);
         if let Some(i) = moves.iter().position(|&(l, _, _)| l == hint_line) {
             moves[..=i].rotate_right(1);
         }
+        // The best each move can be worth, from its child's table entry.
+        let mut upper = [i32::MAX; 128];
+        if use_tt && self.nl - d >= ETC_MIN_UNDRAWN {
+            // Enhanced transposition cutoff: a child whose stored bound
+            // already refutes this node ends it before any search.
+            for (j, &(l, k, n)) in moves.iter().enumerate() {
+                let key = self.child_key(drawn, l);
+                if let Some((clo, chi, _)) = self.probe(key) {
+                    let (v, ub) = if n > 0 {
+                        (k + clo, k + chi)
+                    } else {
+                        (-chi, -clo)
+                    };
+                    upper[j] = ub;
+                    if v >= beta {
+                        self.move_bufs[d] = moves;
+                        let bm = self.syms[sym].perm.get(l).map_or(0, |&c| c as u8 + 1);
+                        self.store(key_here, v, hi, bm);
+                        return v;
+                    }
+                }
+            }
+        }
         let mut best_line = usize::MAX;
-        for (l, k, n) in moves {
-            let child = drawn | 1u128 << l;
+        let mut i = 0;
+        while i < moves.len() {
+            let (l, k, n) = moves[i];
+            i += 1;
+            if upper[i - 1] <= alpha {
+                // Known not to beat alpha: its bound is all it adds.
+                if upper[i - 1] > best {
+                    best = upper[i - 1];
+                    best_line = l;
+                }
+                continue;
+            }
             let v = if n > 0 {
-                let r = rem - self.abs_points(drawn, l);
-                k + self.search(child, alpha - k, beta - k, r)
+                let r = rem - k.abs();
+                k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
-                -self.search(child, -beta, -alpha, rem)
+                -self.search_child(drawn, l, -beta, -alpha, rem)
             };
             if self.aborted {
+                self.move_bufs[d] = moves;
                 return 0;
             }
             if v > best {
@@ -684,6 +971,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        self.move_bufs[d] = moves;
         let (nlo, nhi) = if best <= a0 {
             (lo, best)
         } else if best >= b0 {
@@ -696,17 +984,9 @@ impl<'a> Solver<'a> {
                 .perm
                 .get(best_line)
                 .map_or(0, |&c| c as u8 + 1);
-            self.store(key, nlo, nhi, bm);
+            self.store(key_here, nlo, nhi, bm);
         }
         best
-    }
-
-    fn abs_points(&self, drawn: u128, l: usize) -> i32 {
-        self.line_boxes[l]
-            .iter()
-            .filter(|&&b| b != NONE && self.sides(drawn, b) == 3)
-            .map(|&b| self.vals[usize::from(b)].abs())
-            .sum()
     }
 
     /// Exact value by MTD(f): null-window searches from `guess` until the
@@ -717,6 +997,7 @@ impl<'a> Solver<'a> {
         while lower < upper {
             self.root_bounds = (lower, upper);
             let beta = if g == lower { g + 1 } else { g };
+            self.set_root(drawn);
             g = self.search(drawn, beta - 1, beta, rem);
             if self.aborted {
                 return 0;
@@ -735,13 +1016,13 @@ impl<'a> Solver<'a> {
     /// tested against `target`: returns a value `>= target` iff the move
     /// achieves `target`.
     fn test_move(&mut self, drawn: u128, l: usize, target: i32, rem: i32) -> i32 {
+        self.set_root(drawn);
         let (k, n, _) = self.completion(drawn, l);
-        let child = drawn | 1u128 << l;
         if n > 0 {
-            let r = rem - self.abs_points(drawn, l);
-            k + self.search(child, target - 1 - k, target - k, r)
+            let r = rem - k.abs();
+            k + self.search_child(drawn, l, target - 1 - k, target - k, r)
         } else {
-            -self.search(child, -target, -target + 1, rem)
+            -self.search_child(drawn, l, -target, -target + 1, rem)
         }
     }
 
@@ -750,13 +1031,13 @@ impl<'a> Solver<'a> {
         let mut alpha = -rem - 1;
         let beta = rem + 1;
         let mut best: Option<(i32, usize)> = None;
+        self.set_root(drawn);
         for (l, k, n) in self.moves(drawn) {
-            let child = drawn | 1u128 << l;
             let v = if n > 0 {
-                let r = rem - self.abs_points(drawn, l);
-                k + self.search(child, alpha - k, beta - k, r)
+                let r = rem - k.abs();
+                k + self.search_child(drawn, l, alpha - k, beta - k, r)
             } else {
-                -self.search(child, -beta, -alpha, rem)
+                -self.search_child(drawn, l, -beta, -alpha, rem)
             };
             if self.aborted {
                 return None;
@@ -776,6 +1057,43 @@ impl<'a> Solver<'a> {
     pub(crate) fn stats(&self) -> SearchStats {
         self.control.stats()
     }
+}
+
+/// The parallel strings of `size`: in the strings-and-coins picture a
+/// box's border lines (lines with no box on the other side) all join the
+/// box to the ground, so drawing one or another of them gives isomorphic
+/// games, whatever the variant or the box values. Returns, for each box
+/// with at least two border lines (the corners; every box of a 1×n
+/// board), the group's mask and its prefix masks (`prefix[k]` = the
+/// group's `k` lowest lines), and for each line its group's mask (0
+/// outside groups).
+fn parallel_groups(size: BoardSize) -> (Vec<(u128, [u128; 5])>, Vec<u128>) {
+    let geometry = size.geometry();
+    let nl = size.num_lines();
+    let mut groups = Vec::new();
+    let mut group_of = vec![0u128; nl];
+    for b in 0..size.num_boxes() {
+        let lines: Vec<usize> = (0..nl)
+            .filter(|&l| {
+                let [x, y] = geometry.line_boxes[l];
+                (usize::from(x) == b && y == NONE) || (usize::from(y) == b && x == NONE)
+            })
+            .collect();
+        if lines.len() < 2 {
+            continue;
+        }
+        let mut mask = 0u128;
+        let mut prefix = [0u128; 5];
+        for (i, &l) in lines.iter().enumerate() {
+            mask |= 1u128 << l;
+            prefix[i + 1] = mask;
+        }
+        for &l in &lines {
+            group_of[l] = mask;
+        }
+        groups.push((mask, prefix));
+    }
+    (groups, group_of)
 }
 
 /// Lines ranked from the centre of the board outwards.
@@ -849,7 +1167,7 @@ pub fn solve_with(
 ) -> Solution {
     let bits = options.table_bytes.map_or_else(
         || default_table_bits(position.num_undrawn(), budget),
-        table_bits_for_bytes,
+        |bytes| table_bits_for_bytes(bytes).min(useful_table_bits(position.num_undrawn())),
     );
     let mut s = Solver::with_table_bits(position, budget, cancel, bits);
     if let Some(f) = options.progress {
@@ -1060,9 +1378,52 @@ mod tests {
             assert_eq!(s.value, want.value);
             assert_eq!(s.best_moves, want.best_moves);
         }
+        // No more than 2^(undrawn - 4) entries (3×3: 2^20, 16 MiB).
+        assert_eq!(useful_table_bits(24), 20);
+        assert_eq!(useful_table_bits(10), 12);
         assert_eq!(table_bits_for_bytes(0), 12);
         assert_eq!(table_bits_for_bytes(1 << 20), 16);
         assert_eq!(table_bits_for_bytes((1 << 20) + 5), 16);
+    }
+
+    /// The two border lines of a corner box are one move and give one table
+    /// key (2×3 has no diagonal symmetry that would map one onto the other).
+    #[test]
+    fn a_corner_s_two_border_lines_are_one_move_and_one_key() {
+        let size = BoardSize::new(2, 3).unwrap();
+        let p = Position::standard(size);
+        let cancel = CancelFlag::new();
+        let mut s = Solver::new(&p, Budget::UNLIMITED, &cancel);
+        // 17 lines, one of each corner's pair left out.
+        assert_eq!(size.num_lines(), 17);
+        assert_eq!(s.moves(0).len(), 13);
+        let line = |t: &str| size.line_index(parse_lines(size, t).unwrap()[0]).unwrap();
+        let (top, left) = (line("a1-b1"), line("a1-a2"));
+        assert_eq!(s.canonical(1 << top), s.canonical(1 << left));
+        let (mid, inner) = (line("b1-c1"), line("b1-b2"));
+        assert_ne!(s.canonical(1 << mid), s.canonical(1 << inner));
+        // With another line drawn: still the same key.
+        let other = line("c2-c3");
+        assert_eq!(
+            s.canonical(1 << top | 1 << other),
+            s.canonical(1 << left | 1 << other)
+        );
+    }
+
+    /// Chains of one and two boxes are part of the simple endgame: a 3-chain,
+    /// a 2-chain and a 1-chain (2×3) is worth −2 to the player who must
+    /// open one (open the 1-chain; the brute force agrees in
+    /// `tests/oracle.rs`).
+    #[test]
+    fn short_chains_are_in_the_simple_endgame() {
+        let size = BoardSize::new(2, 3).unwrap();
+        let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a3-b3,c2-c3";
+        let p = Position::from_lines(size, &parse_lines(size, lines).unwrap()).unwrap();
+        let cancel = CancelFlag::new();
+        let mut s = Solver::new(&p, Budget::UNLIMITED, &cancel);
+        s.set_root(p.drawn_bits());
+        assert_eq!(s.simple_endgame(p.drawn_bits()), Some(-2));
+        assert_eq!(value(&p), -2);
     }
 
     #[test]

@@ -174,3 +174,148 @@ fn small_boards_match_the_brute_force_and_the_known_values() {
         }
     }
 }
+
+/// `pos` with the same variant and box values, but with `lines` drawn
+/// instead of its own lines (the oracle's value ignores who drew what).
+fn redrawn(pos: &Position, variant: &Variant, lines: &[Line]) -> Position {
+    let mut p = Position::new(pos.size(), variant, Player::First).unwrap();
+    for &l in lines {
+        p.play(l).unwrap();
+    }
+    p
+}
+
+/// The solver treats the border lines of one box (a corner; every box of
+/// a 1×n board) as interchangeable: in the strings-and-coins picture each
+/// of them joins that box to the ground, so drawing one or another gives
+/// the same game. The brute force, which knows nothing of this, agrees on
+/// random positions of every variant, and the solver matches it.
+#[test]
+fn border_lines_of_one_box_are_interchangeable() {
+    let mut rng = GameRng::from_seed(21);
+    let cancel = CancelFlag::new();
+    let mut swaps = 0;
+    for i in 0..300 {
+        let sizes = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)];
+        let &(r, c) = rng.choose(&sizes).unwrap();
+        let size = BoardSize::new(r, c).unwrap();
+        let variant = Variant {
+            misere: rng.chance(1, 2),
+            values: if rng.chance(1, 4) {
+                ValueLayout::Seeded(rng.next_u64())
+            } else {
+                ValueLayout::Standard
+            },
+        };
+        let mut p = Position::new(size, &variant, Player::First).unwrap();
+        let keep = 6 + rng.below(8) as usize;
+        while p.num_undrawn() > keep {
+            let moves = p.legal_moves();
+            p.play(*rng.choose(&moves).unwrap()).unwrap();
+        }
+        let lines: Vec<Line> = size.lines().filter(|&l| p.is_drawn(l)).collect();
+        let want = oracle(&p, &mut HashMap::new());
+        for b in size.boxes() {
+            let border: Vec<Line> = size
+                .box_sides(b)
+                .into_iter()
+                .filter(|&l| size.line_boxes(l).len() == 1)
+                .collect();
+            let drawn: Vec<Line> = border.iter().copied().filter(|&l| p.is_drawn(l)).collect();
+            let open: Vec<Line> = border.iter().copied().filter(|&l| !p.is_drawn(l)).collect();
+            let (Some(&d), Some(&o)) = (rng.choose(&drawn), rng.choose(&open)) else {
+                continue;
+            };
+            let swapped: Vec<Line> = lines.iter().map(|&l| if l == d { o } else { l }).collect();
+            let q = redrawn(&p, &variant, &swapped);
+            assert_eq!(oracle(&q, &mut HashMap::new()), want, "case {i}: {b:?}");
+            let s = solve(&q, Budget::UNLIMITED, &cancel);
+            assert_eq!(s.value, Some(want), "case {i}");
+            swaps += 1;
+        }
+        let s = solve(&p, Budget::UNLIMITED, &cancel);
+        assert_eq!(s.value, Some(want), "case {i}");
+        assert_eq!(s.best_moves, oracle_best(&p).1, "case {i}");
+    }
+    assert!(swaps > 100, "{swaps}");
+}
+
+/// The capture rules and the chain endgame of the standard game against
+/// the brute force, on positions from the end of the safe-line phase
+/// (random safe lines until none is left, then a few random lines): the
+/// solver values a position made only of chains (any length, short ones
+/// included) and loops without search.
+#[test]
+fn loony_positions_match_the_oracle() {
+    let mut rng = GameRng::from_seed(1221);
+    let cancel = CancelFlag::new();
+    let mut chains_only = 0;
+    let mut short = 0;
+    for i in 0..250 {
+        let sizes = [(2, 3), (3, 2), (2, 4), (3, 3), (1, 5), (3, 4)];
+        let &(r, c) = rng.choose(&sizes).unwrap();
+        let size = BoardSize::new(r, c).unwrap();
+        let mut p = Position::standard(size);
+        loop {
+            let capturing = p.capturing_lines();
+            let safe: Vec<Line> = p
+                .safe_lines()
+                .into_iter()
+                .filter(|l| !capturing.contains(l))
+                .collect();
+            let Some(&l) = rng.choose(&safe) else {
+                break;
+            };
+            p.play(l).unwrap();
+        }
+        for _ in 0..rng.below(4) {
+            let moves = p.legal_moves();
+            if let Some(&l) = rng.choose(&moves) {
+                p.play(l).unwrap();
+            }
+        }
+        if p.num_undrawn() > 15 {
+            continue;
+        }
+        if let Some(d) = timbiriche_core::chains::decomposition(&p) {
+            if !d.is_empty()
+                && d.iter().all(|c| {
+                    !c.capturable && c.kind != timbiriche_core::chains::ComponentKind::Other
+                })
+            {
+                chains_only += 1;
+                if d.iter().any(|c| c.len() < 3) {
+                    short += 1;
+                }
+            }
+        }
+        let (v, best) = oracle_best(&p);
+        let s = solve(&p, Budget::UNLIMITED, &cancel);
+        if p.is_over() {
+            continue;
+        }
+        assert_eq!(
+            s.value,
+            Some(v),
+            "case {i}: {}",
+            serde_json::to_string(&p).unwrap()
+        );
+        assert_eq!(s.best_moves, best, "case {i}");
+    }
+    assert!(chains_only > 20 && short > 10, "{chains_only} {short}");
+}
+
+#[test]
+fn a_three_two_and_one_chain_is_minus_two_to_the_opener() {
+    let size = BoardSize::new(2, 3).unwrap();
+    let lines = "a1-b1,b1-c1,c1-d1,a2-b2,b2-c2,c2-d2,a3-b3,c2-c3";
+    let p = Position::from_lines(
+        size,
+        &timbiriche_core::notation::parse_lines(size, lines).unwrap(),
+    )
+    .unwrap();
+    let (v, best) = oracle_best(&p);
+    assert_eq!(v, -2);
+    let s = solve(&p, Budget::UNLIMITED, &CancelFlag::new());
+    assert_eq!((s.value, s.best_moves), (Some(v), best));
+}
