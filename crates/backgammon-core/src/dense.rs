@@ -121,11 +121,15 @@ impl<const O: usize> Weights<O> {
         }
         b.hid.clear();
         b.hid.extend(b.pre.iter().map(|&x| act(x)));
+        // The outputs' sums advance together, hidden unit by hidden unit:
+        // each output still adds its terms in the order of the hidden units
+        // (the same bits as one output after the other), but the O chains
+        // of additions no longer wait on each other.
         let mut z = self.b2;
-        for (o, slot) in z.iter_mut().enumerate() {
-            if let Some(row) = self.w2.get(o * h..(o + 1) * h) {
-                for (a, w) in b.hid.iter().zip(row) {
-                    *slot += a * w;
+        if self.w2.len() == O * h && b.hid.len() == h {
+            for (k, a) in b.hid.iter().enumerate() {
+                for (o, slot) in z.iter_mut().enumerate() {
+                    *slot += a * self.w2[o * h + k];
                 }
             }
         }

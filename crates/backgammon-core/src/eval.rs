@@ -55,24 +55,30 @@ pub fn hitting_rolls(after: &Position) -> (u32, u32) {
     for q in 1..=24usize {
         opp[q] = b[q] < 0;
     }
-    let blocked = |p: usize| p <= 24 && b[p] >= 2;
+    let mut blocked = [false; 25];
+    for (slot, &v) in blocked.iter_mut().zip(b.iter()).skip(1) {
+        *slot = v >= 2;
+    }
+    let blots = blots.get(..nb).unwrap_or(&[]);
+    // A roll hits the same blots in either order, so the 21 distinct rolls
+    // are enough: a non-double counts twice.
     let mut rolls = 0u32;
-    let mut worst = 0u32;
     for d1 in 1..=6usize {
-        for d2 in 1..=6usize {
-            let mut hit_any = false;
-            for &t in blots.iter().take(nb) {
-                if hits(t, d1, d2, &opp, opp_bar, &blocked) {
-                    hit_any = true;
-                    // A hit blot on the mover's point t loses 25 - t pips.
-                    worst = worst.max(25 - t as u32);
-                }
-            }
-            if hit_any {
-                rolls += 1;
+        for d2 in d1..=6usize {
+            if blots
+                .iter()
+                .any(|&t| hits(t, d1, d2, &opp, opp_bar, &blocked))
+            {
+                rolls += if d1 == d2 { 1 } else { 2 };
             }
         }
     }
+    // A hit blot on the mover's point t loses 25 - t pips: the worst is the
+    // lowest blot some roll hits (blots are in increasing order).
+    let worst = blots
+        .iter()
+        .find(|&&t| (1..=6).any(|d1| (d1..=6).any(|d2| hits(t, d1, d2, &opp, opp_bar, &blocked))))
+        .map_or(0, |&t| 25 - t as u32);
     (rolls, worst)
 }
 
@@ -82,8 +88,9 @@ fn hits(
     d2: usize,
     opp: &[bool; 25],
     opp_bar: u8,
-    blocked: &dyn Fn(usize) -> bool,
+    blocked: &[bool; 25],
 ) -> bool {
+    let blocked = |p: usize| blocked.get(p).copied().unwrap_or(false);
     let from = |q: isize| q >= 0 && opp.get(q as usize).copied().unwrap_or(false);
     let ti = t as isize;
     if opp_bar > 0 {
@@ -164,6 +171,46 @@ mod tests {
         // Blocking the mover's 6 point does not stop 6s (they land on 10).
         let safe = pos(&[(10, 2), (6, 13)], &[(21, 1), (1, 14)]);
         assert_eq!(hitting_rolls(&safe), (0, 0));
+    }
+
+    /// The count as first written: all 36 ordered rolls, every blot.
+    fn hitting_rolls_by_all_36(after: &Position) -> (u32, u32) {
+        let b = after.raw();
+        let opp_bar = b[0].unsigned_abs();
+        let mut opp = [false; 25];
+        opp[0] = opp_bar > 0;
+        let mut blocked = [false; 25];
+        for q in 1..=24usize {
+            opp[q] = b[q] < 0;
+            blocked[q] = b[q] >= 2;
+        }
+        let (mut rolls, mut worst) = (0, 0);
+        for d1 in 1..=6 {
+            for d2 in 1..=6 {
+                let hit: Vec<usize> = (1..=24)
+                    .filter(|&t| b[t] == 1 && hits(t, d1, d2, &opp, opp_bar, &blocked))
+                    .collect();
+                if !hit.is_empty() {
+                    rolls += 1;
+                }
+                for t in hit {
+                    worst = worst.max(25 - t as u32);
+                }
+            }
+        }
+        (rolls, worst)
+    }
+
+    #[test]
+    fn the_21_distinct_rolls_count_as_the_36() {
+        let mut checked = 0;
+        for p in crate::sample_positions(7, 400, false) {
+            for q in [p, p.flip()] {
+                assert_eq!(hitting_rolls(&q), hitting_rolls_by_all_36(&q), "{q:?}");
+                checked += u32::from(hitting_rolls(&q).0 > 0);
+            }
+        }
+        assert!(checked > 100, "only {checked} positions with a shot");
     }
 
     #[test]
