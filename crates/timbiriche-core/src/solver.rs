@@ -181,6 +181,12 @@ pub struct Solution {
     pub complete: bool,
     /// Nodes, time and why the search stopped.
     pub stats: SearchStats,
+    /// Bytes of the transposition table the search used: its entries times
+    /// [`TABLE_ENTRY_BYTES`] (what [`SolveOptions::table_bytes`] asked
+    /// for, capped at what the position can use and halved while the
+    /// system refused the memory; 32 bytes of alignment not counted).
+    #[serde(default)]
+    pub table_bytes: usize,
 }
 
 impl Solution {
@@ -1112,6 +1118,11 @@ impl<'a> Solver<'a> {
     pub(crate) fn stats(&self) -> SearchStats {
         self.control.stats()
     }
+
+    /// Bytes of the table's entries.
+    pub(crate) fn table_bytes(&self) -> usize {
+        (self.tt_mask + 1) * TABLE_ENTRY_BYTES
+    }
 }
 
 /// The parallel strings of `size`: in the strings-and-coins picture a
@@ -1262,6 +1273,7 @@ pub fn solve_with(
             best_moves: Vec::new(),
             complete: true,
             stats: s.stats(),
+            table_bytes: s.table_bytes(),
         };
     }
     let v = s.mtdf(drawn, 0, rem);
@@ -1271,6 +1283,7 @@ pub fn solve_with(
             best_moves: Vec::new(),
             complete: false,
             stats: s.stats(),
+            table_bytes: s.table_bytes(),
         };
     }
     // Moves whose children are symmetric have the same value: test one
@@ -1306,6 +1319,7 @@ pub fn solve_with(
         best_moves: best,
         complete,
         stats: s.stats(),
+        table_bytes: s.table_bytes(),
     }
 }
 
@@ -1457,7 +1471,13 @@ mod tests {
             let s = solve_with(&p, Budget::UNLIMITED, &cancel, options);
             assert_eq!(s.value, want.value);
             assert_eq!(s.best_moves, want.best_moves);
+            // The table really allocated: 2^12 entries at least, 2^13 at
+            // most for 17 undrawn lines, whatever was asked.
+            let entries = if bytes < 1 << 20 { 1 << 12 } else { 1 << 13 };
+            assert_eq!(s.table_bytes, entries * TABLE_ENTRY_BYTES, "{bytes}");
         }
+        // Without a size: 2^undrawn entries at most.
+        assert_eq!(want.table_bytes, (1 << 17) * TABLE_ENTRY_BYTES);
         // No more than 2^(undrawn - 4) entries (3×3: 2^20, 16 MiB).
         assert_eq!(useful_table_bits(24), 20);
         assert_eq!(useful_table_bits(10), 12);
