@@ -38,8 +38,9 @@ pub struct SolveArgs {
     /// Stop after this many seconds (the answer says whether it is complete).
     #[arg(long, value_parser = parse_seconds)]
     seconds: Option<Duration>,
-    /// Memory for the transposition table in MB (default: a quarter of the
-    /// memory available, at most 4096 MB; 512 MB where that is unknown).
+    /// Memory limit for the transposition table in MB (default: a quarter
+    /// of the memory available, at most 4096 MB; 512 MB where that is
+    /// unknown); the table is smaller when the position cannot use it all.
     #[arg(long, value_parser = parse_memory)]
     memory: Option<usize>,
     /// Print the result as JSON.
@@ -82,7 +83,20 @@ struct SolveReport {
     complete: bool,
     nodes: u64,
     seconds: f64,
-    table_mb: usize,
+    /// Bytes of the transposition table actually allocated.
+    table_bytes: usize,
+    /// The limit given by `--memory` (or its default), in MB.
+    memory_limit_mb: usize,
+}
+
+/// `bytes` in KB or MB (of 1024), as the tables' sizes (powers of two)
+/// come out whole.
+fn kb_or_mb(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MB", bytes >> 20)
+    } else {
+        format!("{} KB", bytes >> 10)
+    }
 }
 
 /// One line of progress for a terminal.
@@ -109,7 +123,7 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .with_misere(args.misere);
     let budget = args.seconds.map_or(Budget::UNLIMITED, Budget::time);
-    let table_mb = args.memory.unwrap_or_else(default_memory_mb);
+    let memory_limit_mb = args.memory.unwrap_or_else(default_memory_mb);
     let start = Instant::now();
     // On a terminal (or GAMES_PROGRESS=1), one line kept up to date with
     // the solver's nodes, table fill and current bound; nothing when piped.
@@ -121,7 +135,7 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         status.show(&format!("{label}: {}", progress_line(p)));
     };
     let options = SolveOptions {
-        table_bytes: Some(table_mb << 20),
+        table_bytes: Some(memory_limit_mb << 20),
         progress: if shown { Some(&mut show) } else { None },
     };
     let solution = solve_with(&position, budget, &CancelFlag::new(), options);
@@ -136,7 +150,8 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         complete: solution.complete,
         nodes: solution.nodes(),
         seconds: start.elapsed().as_secs_f64(),
-        table_mb,
+        table_bytes: solution.table_bytes,
+        memory_limit_mb,
     };
     if args.json {
         say(
@@ -164,8 +179,11 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
     say(
         output,
         &format!(
-            "{} nodes in {:.3} s ({} MB table)",
-            report.nodes, report.seconds, report.table_mb
+            "{} nodes in {:.3} s (table {}, limit {} MB)",
+            report.nodes,
+            report.seconds,
+            kb_or_mb(report.table_bytes),
+            report.memory_limit_mb
         ),
     );
     Ok(())

@@ -267,17 +267,27 @@ fn solve_timbiriche_prints_the_value_and_every_optimal_move() {
 
 #[test]
 fn solve_timbiriche_takes_a_table_size_and_refuses_a_bad_one() {
-    // 2×3 (−2) with a 1 MB table (65,536 entries): the same value, and the size is reported.
-    let args: Vec<&str> = "solve timbiriche --size 2x3 --memory 1 --json"
-        .split(' ')
-        .collect();
-    let out = games(&args, "");
-    assert!(out.status.success(), "{:?}", out.stderr);
-    let v = json(&out);
-    assert_eq!(v["value"], -2);
-    assert_eq!(v["table_mb"], 1);
-    // Progress goes to stderr only when it is a terminal: not here.
-    assert!(out.stderr.is_empty());
+    // 2×3 (−2) with a 1 MB limit: the same value. The table is what the
+    // position can use, 2^(17 undrawn − 4) entries of 16 bytes (128 KB),
+    // whatever the limit, and the output says so apart from the limit.
+    for (mb, limit) in [("1", 1), ("64", 64)] {
+        let args = ["solve", "timbiriche", "--size", "2x3", "--memory", mb];
+        let out = games(&[&args[..], &["--json"]].concat(), "");
+        assert!(out.status.success(), "{:?}", out.stderr);
+        let v = json(&out);
+        assert_eq!(v["value"], -2);
+        assert_eq!(v["table_bytes"], 1 << 17, "--memory {mb}");
+        assert_eq!(v["memory_limit_mb"], limit);
+        assert!(v.get("table_mb").is_none());
+        // Progress goes to stderr only when it is a terminal: not here.
+        assert!(out.stderr.is_empty());
+        let out = games(&args, "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("(table 128 KB, limit {limit} MB)")),
+            "{text}"
+        );
+    }
     for bad in ["0", "2.5", "lots", "99999999"] {
         let out = games(
             &["solve", "timbiriche", "--size", "2x2", "--memory", bad],

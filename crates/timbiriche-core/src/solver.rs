@@ -7,14 +7,60 @@
 //! on the set of drawn lines and one table serves every score.
 //!
 //! Negamax with alpha-beta over drawn-line bit sets, a transposition table
-//! of bounds keyed by the drawn lines under the board's symmetries and the
-//! exchange of a box's border lines (a corner's two outer lines are
-//! parallel strings to the ground: only one of them is searched), move
-//! ordering (captures, then safe lines from the centre outwards, then
-//! sacrifices by size) and the free-capture rule: in the standard game a
-//! box whose capture touches no other open box is taken at once (it is a
-//! point that either player may pocket at any time without losing the
-//! turn, so taking it now is never worse).
+//! of bounds keyed by the drawn lines under the board's symmetries (those
+//! that keep every box value in place) and the exchange of a box's border
+//! lines (a corner's two outer lines are parallel strings to the ground:
+//! only one of them is searched; the same strings-and-coins graph whatever
+//! the variant or the values), move ordering (captures, then safe lines
+//! from the centre outwards, then sacrifices by size) and, in the normal
+//! game only, the capture rules below.
+//!
+//! # The capture rules, and why they hold for valued boxes
+//!
+//! Write `V(P)` for the value of position `P` (mover's view), `P+L` for
+//! `P` with line `L` drawn, `val(L)` for what drawing `L` is worth to the
+//! mover (`k + V(P+L)` if it takes boxes worth `k`, else `−V(P+L)`), and
+//! let box B (worth `b`) lack only line L, whose other side is box C (or
+//! the border).
+//!
+//! 1. **Quiet lines beside a capture** (`Solver::quiet_allowed`): a line
+//!    X that takes nothing is never better than L, unless X is the far side
+//!    F of C when C has exactly two sides. For X ≠ F, L takes the same
+//!    boxes (worth `k`) in `P+X` as in `P`, and X takes nothing in `P+L`,
+//!    so `val(X) = −V(P+X) ≤ −k − V(P+X+L)` (the rival may answer L) while
+//!    `val(L) ≥ k − V(P+L+X)` (L, then X): `2k` more. This needs only
+//!    `k > 0`, which holds for any values in the normal game.
+//! 2. **Free captures** (`Solver::forced_capture`): L is played at once,
+//!    without trying other lines, when C is (a) the border, or closed but
+//!    for L (L takes both), or (b) a box with no side drawn none of whose
+//!    neighbours is worth more than B. By induction on the undrawn lines,
+//!    `val(L) ≥ val(X)` for every X: a quiet X by rule 1; a capture X (worth
+//!    `k'`) that is not a side of C leaves B hanging off C as before, so by
+//!    induction `V(P+X) = b + V(P+X+L)`, and X takes the same boxes after
+//!    L, so `val(L) ≥ b + k' + V(P+L+X) = val(X)`. In case (a) no other line
+//!    touches C. In case (b) the one capture left is X = the side C shares
+//!    with another box D (worth `d`) that lacks only X: the games after L
+//!    and after X are the same graph with B and D exchanged (each hangs off
+//!    C by its one open line), differing only in the value `h` of the box
+//!    left hanging, `V(P+L) = f(d)`, `V(P+X) = f(b)`. Changing one box's
+//!    value by `δ` changes every outcome, hence the value, by at most `|δ|`,
+//!    so `val(L) − val(X) = (b − d) − (f(b) − f(d)) ≥ 0` when `b ≥ d`.
+//!    Without that condition the rule is wrong: when three boxes hang off
+//!    an untouched C, the player who takes the cheapest first loses the
+//!    choice of which one to hand over with C in a double-dealing move
+//!    (`three_boxes_of_different_values_hanging_off_one_box` in
+//!    `tests/oracle.rs`: 5 points instead of 7). With every box worth the
+//!    same, (b) always holds.
+//! 3. **Boxes all worth 1 only**: a box starting a run of three or more
+//!    2-sided boxes is taken at once (the chain rule: taking the first box
+//!    keeps both "take all" and "all but two" open), and a position made
+//!    only of chains and loops is valued by the endgame formula (see
+//!    `Solver::simple_endgame`). Both are off for valued boxes.
+//!
+//! In misère a capture is worth `k < 0` to the taker, so none of these
+//! arguments holds and every line is searched. The brute force of
+//! `tests/oracle.rs` checks all of it on random positions, valued and
+//! misère ones included.
 //!
 //! Wilson's recurrence: a line completing boxes worth `k` is worth
 //! `k + value(child)` (same player again); any other line `-value(child)`.
@@ -135,6 +181,12 @@ pub struct Solution {
     pub complete: bool,
     /// Nodes, time and why the search stopped.
     pub stats: SearchStats,
+    /// Bytes of the transposition table the search used: its entries times
+    /// [`TABLE_ENTRY_BYTES`] (what [`SolveOptions::table_bytes`] asked
+    /// for, capped at what the position can use and halved while the
+    /// system refused the memory; 32 bytes of alignment not counted).
+    #[serde(default)]
+    pub table_bytes: usize,
 }
 
 impl Solution {
@@ -199,6 +251,11 @@ pub(crate) struct Solver<'a> {
     /// The boxes on either side of each line (the position's tables).
     line_boxes: &'static [[u8; 2]],
     vals: Vec<i32>,
+    /// For each box `c`, the neighbours `b` (bit `b`) worth at least as
+    /// much as every other neighbour of `c`: a box that may be taken at
+    /// once when it hangs off an untouched `c` (see
+    /// [`Self::forced_capture`]). Every neighbour in the standard game.
+    heaviest: Vec<u64>,
     free_captures: bool,
     /// Whether the chain rule applies (standard game, all boxes worth 1).
     chain_rule: bool,
@@ -334,8 +391,10 @@ impl<'a> Solver<'a> {
                 })
             })
             .collect();
+        let heaviest = heaviest_neighbours(line_boxes, &vals, box_mask.len());
         Solver {
             full: size.all_lines_mask(),
+            heaviest,
             nl,
             box_mask,
             line_boxes,
@@ -547,13 +606,14 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// A capture that is always optimal to make at once (standard game):
+    /// A capture that is always optimal to make at once (normal game; the
+    /// proofs are rules 2 and 3 of the module docs):
     ///
     /// 1. the line touches no other open box, or closes it too, or the other
-    ///    box has no side drawn. For any quiet move X, "take, then X" is
-    ///    worth at least as much as "X": after X the rival may take the
-    ///    same box, and `k > 0` (for captures X the same holds by
-    ///    induction, as the other box keeps fewer than 2 sides).
+    ///    box has no side drawn and no neighbour worth more than the box
+    ///    taken ([`Self::heaviest`]): the rival could take the box after
+    ///    any other move, and with unequal values the condition keeps the
+    ///    choice of which box hanging off the other one to hand over.
     /// 2. (boxes all worth 1) the box starts a run of at least three boxes
     ///    (the next two have exactly 2 sides): the chain rule, taking the
     ///    first box keeps both "take all" and "all but two" open.
@@ -569,7 +629,8 @@ impl<'a> Solver<'a> {
                 true
             } else {
                 match self.cnt[usize::from(other)] {
-                    0 | 3 => true,
+                    3 => true,
+                    0 => self.heaviest[usize::from(other)] >> b & 1 == 1,
                     2 if self.chain_rule => self.long_run_from(drawn, b, l, other),
                     _ => false,
                 }
@@ -1057,6 +1118,11 @@ impl<'a> Solver<'a> {
     pub(crate) fn stats(&self) -> SearchStats {
         self.control.stats()
     }
+
+    /// Bytes of the table's entries.
+    pub(crate) fn table_bytes(&self) -> usize {
+        (self.tt_mask + 1) * TABLE_ENTRY_BYTES
+    }
 }
 
 /// The parallel strings of `size`: in the strings-and-coins picture a
@@ -1094,6 +1160,31 @@ fn parallel_groups(size: BoardSize) -> (Vec<(u128, [u128; 5])>, Vec<u128>) {
         groups.push((mask, prefix));
     }
     (groups, group_of)
+}
+
+/// For each box `c` (of `num_boxes`), the bit set of its neighbours worth
+/// at least as much (by `vals`) as each of its other neighbours.
+fn heaviest_neighbours(line_boxes: &[[u8; 2]], vals: &[i32], num_boxes: usize) -> Vec<u64> {
+    let mut neighbours = vec![0u64; num_boxes];
+    for &[x, y] in line_boxes {
+        if x != NONE && y != NONE {
+            neighbours[usize::from(x)] |= 1 << y;
+            neighbours[usize::from(y)] |= 1 << x;
+        }
+    }
+    neighbours
+        .iter()
+        .map(|&n| {
+            let top = (0..num_boxes)
+                .filter(|&b| n >> b & 1 == 1)
+                .map(|b| vals[b])
+                .max()
+                .unwrap_or(0);
+            (0..num_boxes)
+                .filter(|&b| n >> b & 1 == 1 && vals[b] == top)
+                .fold(0, |m, b| m | 1 << b)
+        })
+        .collect()
 }
 
 /// Lines ranked from the centre of the board outwards.
@@ -1182,6 +1273,7 @@ pub fn solve_with(
             best_moves: Vec::new(),
             complete: true,
             stats: s.stats(),
+            table_bytes: s.table_bytes(),
         };
     }
     let v = s.mtdf(drawn, 0, rem);
@@ -1191,6 +1283,7 @@ pub fn solve_with(
             best_moves: Vec::new(),
             complete: false,
             stats: s.stats(),
+            table_bytes: s.table_bytes(),
         };
     }
     // Moves whose children are symmetric have the same value: test one
@@ -1226,6 +1319,7 @@ pub fn solve_with(
         best_moves: best,
         complete,
         stats: s.stats(),
+        table_bytes: s.table_bytes(),
     }
 }
 
@@ -1377,7 +1471,13 @@ mod tests {
             let s = solve_with(&p, Budget::UNLIMITED, &cancel, options);
             assert_eq!(s.value, want.value);
             assert_eq!(s.best_moves, want.best_moves);
+            // The table really allocated: 2^12 entries at least, 2^13 at
+            // most for 17 undrawn lines, whatever was asked.
+            let entries = if bytes < 1 << 20 { 1 << 12 } else { 1 << 13 };
+            assert_eq!(s.table_bytes, entries * TABLE_ENTRY_BYTES, "{bytes}");
         }
+        // Without a size: 2^undrawn entries at most.
+        assert_eq!(want.table_bytes, (1 << 17) * TABLE_ENTRY_BYTES);
         // No more than 2^(undrawn - 4) entries (3×3: 2^20, 16 MiB).
         assert_eq!(useful_table_bits(24), 20);
         assert_eq!(useful_table_bits(10), 12);
