@@ -27,8 +27,7 @@ fn main() {
     });
     // The engine computes the bear-off tables while its host gets ready;
     // so does this measure, before the first decision is timed.
-    let _ = backgammon_core::bearoff::database();
-    let _ = backgammon_core::bearoff::exit_table();
+    backgammon_core::bearoff::prepare_tables();
     let positions = sample_positions(99, n, false);
     let mut rng = GameRng::from_seed(5);
     let cancel = CancelFlag::new();

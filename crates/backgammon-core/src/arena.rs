@@ -238,15 +238,12 @@ pub fn run_arena_with(
         // A turn is a roll (chance) and a play.
         max_plies: 2 * MAX_TURNS,
     };
-    // Normal and Hard read the bear-off tables, computed on first use
-    // (about 0.4 s of CPU): compute them before the first game, as the
-    // engine does at start, so no decision time includes them.
+    // So that no decision time includes the tables' one-time build.
     if [a, b]
         .iter()
         .any(|x| matches!(x, Agent::Level(Level::Normal | Level::Hard)))
     {
-        let _ = crate::bearoff::database();
-        let _ = crate::bearoff::exit_table();
+        crate::bearoff::prepare_tables();
     }
     let start = |i: u32| duplicate_start(seed, i);
     let report = arena::arena(&start, &Seat(a), &Seat(b), options, cancel, &|_, _| {

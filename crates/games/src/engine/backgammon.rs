@@ -44,10 +44,7 @@ pub fn serve(
         // Normal and Hard read the bear-off tables, computed on first use
         // (about 0.4 s of CPU): compute them while the host gets ready, so
         // the first decision does not pay for them.
-        std::thread::spawn(|| {
-            let _ = backgammon_core::bearoff::database();
-            let _ = backgammon_core::bearoff::exit_table();
-        });
+        std::thread::spawn(backgammon_core::bearoff::prepare_tables);
     }
     let mut lines = Lines::new(input);
     let use_ubgi = match protocol {
