@@ -52,12 +52,11 @@ pub fn hitting_rolls(after: &Position) -> (u32, u32) {
     let opp_bar = b[0].unsigned_abs();
     let mut opp = [false; 25];
     opp[0] = opp_bar > 0;
+    // The mover's made points, where no opponent checker may land.
+    let mut blocked = [false; 25];
     for q in 1..=24usize {
         opp[q] = b[q] < 0;
-    }
-    let mut blocked = [false; 25];
-    for (slot, &v) in blocked.iter_mut().zip(b.iter()).skip(1) {
-        *slot = v >= 2;
+        blocked[q] = b[q] >= 2;
     }
     let blots = blots.get(..nb).unwrap_or(&[]);
     // A roll hits the same blots in either order, so the 21 distinct rolls
