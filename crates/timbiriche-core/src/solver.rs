@@ -64,6 +64,19 @@
 //!
 //! Wilson's recurrence: a line completing boxes worth `k` is worth
 //! `k + value(child)` (same player again); any other line `-value(child)`.
+//!
+//! # The table, and where the time goes
+//!
+//! The table is exact (whole keys are stored) and split into buckets of
+//! four 16-byte entries, one cache line each; a new position takes a free
+//! entry of its bucket or else the one with the most drawn lines (the
+//! cheapest to search again). On large boards the search waits mostly on
+//! the table's cache misses, so the enhanced transposition cutoff, which
+//! looks up every child of a node, computes the children's keys first and
+//! reads their buckets eight at a time before examining any: the misses
+//! overlap instead of following one another. The side counts of the boxes
+//! are kept as bit sets by count (`Solver::by_sides`), so the capture
+//! rules and the move generator visit only the boxes that matter.
 
 use games_common::{Budget, CancelFlag, SearchControl, SearchStats};
 use serde::{Deserialize, Serialize};
@@ -85,6 +98,14 @@ const TT_MIN_UNDRAWN: usize = 3;
 /// Positions with at least this many undrawn lines look up their children
 /// in the table before searching them (enhanced transposition cutoff).
 const ETC_MIN_UNDRAWN: usize = 5;
+
+/// Entries of a table bucket (4 × 16 bytes: one cache line). A key may
+/// lie in any entry of the bucket its hash picks.
+const BUCKET: usize = 4;
+
+/// Children whose table buckets are read together by the enhanced
+/// transposition cutoff.
+const ETC_BATCH: usize = 8;
 
 /// Bytes of one transposition-table entry.
 pub const TABLE_ENTRY_BYTES: usize = 16;
@@ -184,7 +205,7 @@ pub struct Solution {
     /// Bytes of the transposition table the search used: its entries times
     /// [`TABLE_ENTRY_BYTES`] (what [`SolveOptions::table_bytes`] asked
     /// for, capped at what the position can use and halved while the
-    /// system refused the memory; 32 bytes of alignment not counted).
+    /// system refused the memory; 64 bytes of alignment not counted).
     #[serde(default)]
     pub table_bytes: usize,
 }
@@ -261,6 +282,8 @@ pub(crate) struct Solver<'a> {
     chain_rule: bool,
     /// Centre-outwards rank of each line (lower first).
     rank: Vec<u8>,
+    /// The lines in rank order.
+    by_rank: Vec<u8>,
     syms: Vec<Symmetry>,
     /// Parallel strings: for each box with two or more undrawn-able
     /// border lines (a corner; every box of a 1×n board), the group of its
@@ -288,6 +311,9 @@ pub(crate) struct Solver<'a> {
     /// date by [`Self::search_child`]; set at each root by
     /// [`Self::set_root`]).
     cnt: [u8; 64],
+    /// The boxes by sides drawn at the node being searched: bit `b` of
+    /// `by_sides[k]` is set when box `b` has `k` sides (kept with `cnt`).
+    by_sides: [u64; 5],
     /// Lines drawn at the node being searched.
     depth: usize,
     tt: Vec<Entry>,
@@ -345,21 +371,21 @@ impl<'a> Solver<'a> {
         // the system grants (halving until an allocation succeeds).
         // Small tables come zeroed from the allocator without being touched.
         let mut bits = bits.min((pos.num_undrawn() as u32).max(12));
-        // Two entries more than the table, so that the buckets (two
-        // entries, 32 bytes) can start on a 32-byte boundary and each lies
-        // in one cache line.
+        // A bucket more than the table, so that the buckets (64 bytes) can
+        // start on a 64-byte boundary and each lies in one cache line.
         let tt: Vec<Entry> = if bits <= 24 {
-            vec![[0u64; 2]; (1usize << bits) + 2]
+            vec![[0u64; 2]; (1usize << bits) + BUCKET]
         } else {
             let mut tt = Vec::new();
-            while tt.try_reserve_exact((1usize << bits) + 2).is_err() && bits > 24 {
+            while tt.try_reserve_exact((1usize << bits) + BUCKET).is_err() && bits > 24 {
                 bits -= 1;
             }
-            tt.resize((1usize << bits) + 2, [0u64; 2]);
+            tt.resize((1usize << bits) + BUCKET, [0u64; 2]);
             tt
         };
         let tt_len = 1usize << bits;
-        let tt_off = (tt.as_ptr() as usize / std::mem::size_of::<Entry>()) & 1;
+        let line = BUCKET * std::mem::size_of::<Entry>();
+        let tt_off = (line - tt.as_ptr() as usize % line) % line / std::mem::size_of::<Entry>();
         let (all_groups, group_of) = parallel_groups(size);
         let (two, groups): (Vec<_>, Vec<_>) = all_groups
             .into_iter()
@@ -392,6 +418,11 @@ impl<'a> Solver<'a> {
             })
             .collect();
         let heaviest = heaviest_neighbours(line_boxes, &vals, box_mask.len());
+        let rank = centre_rank(size);
+        let mut by_rank = vec![0u8; nl];
+        for (l, &r) in rank.iter().enumerate() {
+            by_rank[usize::from(r)] = l as u8;
+        }
         Solver {
             full: size.all_lines_mask(),
             heaviest,
@@ -400,7 +431,8 @@ impl<'a> Solver<'a> {
             line_boxes,
             free_captures: !misere,
             chain_rule: !misere && pos.values().iter().all(|&v| v == 1),
-            rank: centre_rank(size),
+            by_rank,
+            rank,
             syms,
             groups,
             pairs,
@@ -409,6 +441,7 @@ impl<'a> Solver<'a> {
             images: vec![[0; 8]; nl + 2],
             move_bufs: vec![Vec::new(); nl + 2],
             cnt: [0; 64],
+            by_sides: [0; 5],
             depth: 0,
             vals,
             tt,
@@ -496,8 +529,11 @@ impl<'a> Solver<'a> {
     /// Set the images of `drawn` (at its depth) and the side counts from
     /// scratch, before a search from `drawn`.
     fn set_root(&mut self, drawn: u128) {
+        self.by_sides = [0; 5];
         for b in 0..self.box_mask.len() {
-            self.cnt[b] = self.sides(drawn, b as u8) as u8;
+            let k = self.sides(drawn, b as u8) as u8;
+            self.cnt[b] = k;
+            self.by_sides[usize::from(k)] |= 1 << b;
         }
         let d = drawn.count_ones() as usize;
         self.depth = d;
@@ -564,6 +600,9 @@ impl<'a> Solver<'a> {
         let [x, y] = self.line_boxes[l];
         for b in [x, y] {
             if b != NONE {
+                let k = usize::from(self.cnt[usize::from(b)]);
+                self.by_sides[k] ^= 1 << b;
+                self.by_sides[k + 1] ^= 1 << b;
                 self.cnt[usize::from(b)] += 1;
             }
         }
@@ -573,6 +612,9 @@ impl<'a> Solver<'a> {
         for b in [x, y] {
             if b != NONE {
                 self.cnt[usize::from(b)] -= 1;
+                let k = usize::from(self.cnt[usize::from(b)]);
+                self.by_sides[k] ^= 1 << b;
+                self.by_sides[k + 1] ^= 1 << b;
             }
         }
         v
@@ -618,10 +660,11 @@ impl<'a> Solver<'a> {
     ///    (the next two have exactly 2 sides): the chain rule, taking the
     ///    first box keeps both "take all" and "all but two" open.
     fn forced_capture(&self, drawn: u128) -> Option<(usize, i32)> {
-        for (b, &m) in self.box_mask.iter().enumerate() {
-            if self.cnt[b] != 3 {
-                continue;
-            }
+        let mut three = self.by_sides[3];
+        while three != 0 {
+            let b = three.trailing_zeros() as usize;
+            three &= three - 1;
+            let m = self.box_mask[b];
             let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
@@ -695,14 +738,10 @@ impl<'a> Solver<'a> {
     /// the opener prefers to the half-hearted handout).
     fn simple_endgame(&mut self, drawn: u128) -> Option<i32> {
         let nb = self.box_mask.len();
-        let mut open: u64 = 0;
-        for b in 0..nb {
-            match self.cnt[b] {
-                4 => {}
-                2 => open |= 1u64 << b,
-                _ => return None,
-            }
+        if self.by_sides[0] | self.by_sides[1] | self.by_sides[3] != 0 {
+            return None;
         }
+        let open = self.by_sides[2];
         let mut comps: Vec<(bool, u32)> = Vec::new();
         let mut seen: u64 = 0;
         for start in 0..nb {
@@ -781,41 +820,49 @@ impl<'a> Solver<'a> {
         total
     }
 
+    /// Index of the first entry of `key`'s bucket in `tt`.
+    #[inline]
+    fn bucket(&self, key: u128) -> usize {
+        (mix(key) as usize & self.tt_mask & !(BUCKET - 1)) + self.tt_off
+    }
+
     fn probe(&self, key: u128) -> Option<(i32, i32, u8)> {
-        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
-        self.tt[h..h + 2].iter().find(|e| matches(e, key)).map(|e| {
-            let (lo, hi) = unpack(e);
-            (lo, hi, entry_best(e))
-        })
+        let h = self.bucket(key);
+        self.tt[h..h + BUCKET]
+            .iter()
+            .find(|e| matches(e, key))
+            .map(|e| {
+                let (lo, hi) = unpack(e);
+                (lo, hi, entry_best(e))
+            })
     }
 
     fn store(&mut self, key: u128, lo: i32, hi: i32, best: u8) {
-        let h = (mix(key) as usize & self.tt_mask & !1) + self.tt_off;
+        let h = self.bucket(key);
         // Same key: merge the bounds.
-        for e in &mut self.tt[h..h + 2] {
+        for e in &mut self.tt[h..h + BUCKET] {
             if matches(e, key) {
                 let (olo, ohi) = unpack(e);
                 *e = pack(key, olo.max(lo), ohi.min(hi), best);
                 return;
             }
         }
-        // Slot 0 keeps the position nearest the root (fewest drawn lines);
-        // slot 1 always takes the newcomer.
-        let mine = key.count_ones();
-        let slot0 = self.tt[h];
-        let idx = if !used(&slot0) || mine <= entry_drawn(&slot0) {
-            if used(&slot0) {
-                if !used(&self.tt[h + 1]) {
-                    self.filled += 1;
-                }
-                self.tt[h + 1] = slot0;
+        // The newcomer takes a free slot, or else the slot of the position
+        // farthest from the root (most drawn lines: the smallest search to
+        // redo), the first such in the bucket.
+        let mut idx = h;
+        let mut deepest = 0;
+        for (i, e) in self.tt[h..h + BUCKET].iter().enumerate() {
+            if !used(e) {
+                idx = h + i;
+                self.filled += 1;
+                break;
             }
-            h
-        } else {
-            h + 1
-        };
-        if !used(&self.tt[idx]) {
-            self.filled += 1;
+            let d = entry_drawn(e);
+            if d > deepest {
+                deepest = d;
+                idx = h + i;
+            }
         }
         self.tt[idx] = pack(key, lo, hi, best);
     }
@@ -838,10 +885,11 @@ impl<'a> Solver<'a> {
             return u128::MAX;
         }
         let mut allowed = u128::MAX;
-        for (b, &m) in self.box_mask.iter().enumerate() {
-            if self.cnt[b] != 3 {
-                continue;
-            }
+        let mut three = self.by_sides[3];
+        while three != 0 {
+            let b = three.trailing_zeros() as usize;
+            three &= three - 1;
+            let m = self.box_mask[b];
             let l = (m & !drawn).trailing_zeros() as usize;
             let [x, y] = self.line_boxes[l];
             let other = if usize::from(x) == b { y } else { x };
@@ -861,49 +909,67 @@ impl<'a> Solver<'a> {
         out
     }
 
-    /// [`Self::moves_within`] into `out` (a buffer reused at each depth).
+    /// [`Self::moves_within`] into `out` (a buffer reused at each depth):
+    /// captures, then safe lines (no box gets a 3rd side), each from the
+    /// centre outwards, then sacrifices by the size of the gift (in the
+    /// standard game; by rank alone in misère, where the walk costs more
+    /// than the order gains) and from the centre outwards. The classes come
+    /// from the boxes' side counts as bit sets, and one walk over the lines
+    /// in rank order fills them, so only the sacrifices are sorted.
     fn moves_into(&self, drawn: u128, quiet_ok: u128, out: &mut Vec<(usize, i32, u32)>) {
-        // Sort key: class and rank in the high bits, the line in the low 8.
-        let mut list = [(0u32, 0i32, 0u32); 128];
-        let mut len = 0;
-        let mut free = self.full & !drawn;
-        while free != 0 {
-            let l = free.trailing_zeros() as usize;
-            free &= free - 1;
-            if self.group_of[l] & !drawn & ((1u128 << l) - 1) != 0 {
-                // A parallel string with an undrawn one before it: the
-                // same move up to isomorphism.
+        let free = self.full & !drawn;
+        let union = |mut boxes: u64| {
+            let mut lines = 0u128;
+            while boxes != 0 {
+                lines |= self.box_mask[boxes.trailing_zeros() as usize];
+                boxes &= boxes - 1;
+            }
+            lines
+        };
+        let mut capture = union(self.by_sides[3]);
+        let mut gift = union(self.by_sides[2]);
+        capture &= free;
+        let quiet = free & !capture & quiet_ok;
+        gift &= quiet;
+        let safe = quiet & !gift;
+        let mut safe_list = [0u8; 128];
+        let mut safe_len = 0;
+        // Sacrifices: the gift's size, the rank and the line, as one key.
+        let mut gift_list = [0u32; 128];
+        let mut gift_len = 0;
+        out.clear();
+        for &l in &self.by_rank {
+            let l = usize::from(l);
+            let bit = 1u128 << l;
+            if (capture | quiet) & bit == 0 || self.group_of[l] & !drawn & (bit - 1) != 0 {
+                // Drawn, left out, or a parallel string with an undrawn one
+                // before it (the same move up to isomorphism).
                 continue;
             }
-            let (k, n, third) = self.completion(drawn, l);
-            if n == 0 && quiet_ok >> l & 1 == 0 {
-                continue;
-            }
-            let r = u32::from(self.rank[l]);
-            let key = if n > 0 {
-                r
-            } else if third == 0 {
-                1000 + r
+            if capture & bit != 0 {
+                let (k, n, _) = self.completion(drawn, l);
+                out.push((l, k, n));
+            } else if safe & bit != 0 {
+                safe_list[safe_len] = l as u8;
+                safe_len += 1;
             } else {
-                // By the size of the gift in the standard game; in misère
-                // the walk costs more than the order gains.
                 let give = if self.free_captures {
-                    self.give_size(drawn | 1u128 << l, l)
+                    self.give_size(drawn | bit, l)
                 } else {
                     0
                 };
-                2000 + give * 200 + r
-            };
-            list[len] = (key << 8 | l as u32, k, n);
-            len += 1;
+                gift_list[gift_len] = give << 16 | u32::from(self.rank[l]) << 8 | l as u32;
+                gift_len += 1;
+            }
         }
-        let list = &mut list[..len];
-        list.sort_unstable_by_key(|&(key, _, _)| key);
-        out.clear();
         out.extend(
-            list.iter()
-                .map(|&(key, k, n)| ((key & 0xFF) as usize, k, n)),
+            safe_list[..safe_len]
+                .iter()
+                .map(|&l| (usize::from(l), 0, 0)),
         );
+        let gifts = &mut gift_list[..gift_len];
+        gifts.sort_unstable();
+        out.extend(gifts.iter().map(|&key| ((key & 0xFF) as usize, 0, 0)));
     }
 
     /// Negamax value of `drawn` within (`alpha`, `beta`), fail-soft.
@@ -980,15 +1046,29 @@ impl<'a> Solver<'a> {
         if use_tt && self.nl - d >= ETC_MIN_UNDRAWN {
             // Enhanced transposition cutoff: a child whose stored bound
             // already refutes this node ends it before any search.
-            for (j, &(l, k, n)) in moves.iter().enumerate() {
-                let key = self.child_key(drawn, l);
-                if let Some((clo, chi, _)) = self.probe(key) {
+            // The children's buckets are read eight at a time before any
+            // is examined, so that their cache misses overlap.
+            for (c, chunk) in moves.chunks(ETC_BATCH).enumerate() {
+                let mut keys = [0u128; ETC_BATCH];
+                let mut buckets = [[[0u64; 2]; BUCKET]; ETC_BATCH];
+                for (key, &(l, _, _)) in keys.iter_mut().zip(chunk) {
+                    *key = self.child_key(drawn, l);
+                }
+                for (b, &key) in buckets.iter_mut().zip(&keys).take(chunk.len()) {
+                    let h = self.bucket(key);
+                    b.copy_from_slice(&self.tt[h..h + BUCKET]);
+                }
+                for (i, &(l, k, n)) in chunk.iter().enumerate() {
+                    let Some(e) = buckets[i].iter().find(|e| matches(e, keys[i])) else {
+                        continue;
+                    };
+                    let (clo, chi) = unpack(e);
                     let (v, ub) = if n > 0 {
                         (k + clo, k + chi)
                     } else {
                         (-chi, -clo)
                     };
-                    upper[j] = ub;
+                    upper[c * ETC_BATCH + i] = ub;
                     if v >= beta {
                         self.move_bufs[d] = moves;
                         let bm = self.syms[sym].perm.get(l).map_or(0, |&c| c as u8 + 1);
