@@ -163,6 +163,23 @@ static void hints_chains_and_save(void) {
     CHECK_RESULT(games_timbiriche_load(bytes, size, &copy), GAMES_RESULT_OK);
     games_timbiriche_state a = state_of(game), b = state_of(copy);
     CHECK(a.lines_drawn == b.lines_drawn && a.hints_left == b.hints_left && a.games == b.games && a.to_move == b.to_move);
+    /* The proof tables' limit belongs to the handle: a clone keeps it, a
+     * save does not hold it (the loaded copy has the default). */
+    size_t limit = 0;
+    CHECK_RESULT(games_timbiriche_table_limit(game, &limit), GAMES_RESULT_OK);
+    CHECK(limit == GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES);
+    CHECK_RESULT(games_timbiriche_set_table_limit(game, (size_t)1 << 20), GAMES_RESULT_OK);
+    games_timbiriche_game *twin = NULL;
+    CHECK_RESULT(games_timbiriche_clone(game, &twin), GAMES_RESULT_OK);
+    CHECK_RESULT(games_timbiriche_table_limit(twin, &limit), GAMES_RESULT_OK);
+    CHECK(limit == (size_t)1 << 20);
+    CHECK_RESULT(games_timbiriche_table_limit(copy, &limit), GAMES_RESULT_OK);
+    CHECK(limit == GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES);
+    /* Hard proves this position with the 1 MiB table too. */
+    games_timbiriche_line lt;
+    games_budget hard_budget = {2000000, 0};
+    CHECK_RESULT(games_timbiriche_ai_move(twin, GAMES_TIMBIRICHE_LEVEL_HARD, &hard_budget, NULL, &lt), GAMES_RESULT_OK);
+    games_timbiriche_free(twin);
     games_timbiriche_line la, lb;
     games_budget budget = {5000, 0};
     CHECK_RESULT(games_timbiriche_ai_move(game, GAMES_TIMBIRICHE_LEVEL_EASY, &budget, NULL, &la), GAMES_RESULT_OK);
@@ -256,6 +273,13 @@ static void error_paths(void) {
     CHECK_RESULT(games_timbiriche_play(game, sideways, NULL), GAMES_RESULT_ILLEGAL_MOVE);
     CHECK(state_of(game).lines_drawn == 1);
     CHECK_RESULT(games_timbiriche_ai_move(game, 9, NULL, NULL, &line), GAMES_RESULT_INVALID_PARAMETER);
+    CHECK_RESULT(games_timbiriche_set_table_limit(game, GAMES_TIMBIRICHE_MIN_TABLE_BYTES - 1),
+                 GAMES_RESULT_INVALID_PARAMETER);
+    size_t limit = 0;
+    CHECK_RESULT(games_timbiriche_table_limit(game, &limit), GAMES_RESULT_OK);
+    CHECK(limit == GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES);
+    CHECK_RESULT(games_timbiriche_table_limit(game, NULL), GAMES_RESULT_NULL_PARAMETER);
+    CHECK_RESULT(games_timbiriche_set_table_limit(NULL, 1 << 20), GAMES_RESULT_NULL_PARAMETER);
     CHECK_RESULT(games_timbiriche_lines(game, 42, NULL, 0, &len), GAMES_RESULT_INVALID_PARAMETER);
     uint32_t owners[2];
     CHECK_RESULT(games_timbiriche_owners(game, owners, 2, &len), GAMES_RESULT_BUFFER_TOO_SMALL);

@@ -611,6 +611,16 @@
 #define GAMES_TIMBIRICHE_ERROR_OTHER 5
 
 /**
+ * The default limit of `games_timbiriche_set_table_limit`: 32 MiB.
+ */
+#define GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES 33554432
+
+/**
+ * The smallest limit `games_timbiriche_set_table_limit` takes: 64 KiB.
+ */
+#define GAMES_TIMBIRICHE_MIN_TABLE_BYTES 65536
+
+/**
  * How many "Learn" lessons there are (five: draw a line; take a box and
  * move again; one line closing two boxes; avoid the 3rd side; the
  * double-cross). Lessons are numbered from 0 in teaching order.
@@ -673,8 +683,12 @@
  * 6, the Lines 98 rule: `games_canicas_new_lines98`,
  * `games_canicas_lines98`, `games_canicas_shown_landings` and
  * `games_canicas_records_get_lines98` are new (nothing else changed).
+ * 7, the size of dots and boxes' proof tables:
+ * `games_timbiriche_set_table_limit`, `games_timbiriche_table_limit` and
+ * `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, `_MIN_TABLE_BYTES` are new
+ * (nothing else changed).
  */
-#define GAMES_ABI_VERSION 6
+#define GAMES_ABI_VERSION 7
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -3225,6 +3239,31 @@ games_result games_timbiriche_take_hint(games_timbiriche_game *game,
                                         const games_budget *budget,
                                         const games_cancel_token *cancel,
                                         games_timbiriche_hint *out_hint);
+
+/**
+ * Limit the memory of the transposition table of each of Hard's proofs
+ * (`games_timbiriche_ai_move` at Hard, `games_timbiriche_take_hint`) to
+ * `bytes` (default `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, 32 MiB). The
+ * table is allocated for each proof and freed after it, and is never bigger
+ * than the budget's nodes or the position can fill: a larger limit only
+ * matters with a budget of more than about 2 million nodes, a smaller one
+ * saves memory on small devices. Less than
+ * `GAMES_TIMBIRICHE_MIN_TABLE_BYTES` (64 KiB) gives
+ * `GAMES_RESULT_INVALID_PARAMETER` and changes nothing. The limit belongs to
+ * the handle: a clone keeps it, a save does not hold it.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle.
+ */
+games_result games_timbiriche_set_table_limit(games_timbiriche_game *game, size_t bytes);
+
+/**
+ * The limit of `games_timbiriche_set_table_limit` in `*out_bytes`.
+ *
+ * # Safety
+ * `game` NULL or live; `out_bytes` NULL or writable.
+ */
+games_result games_timbiriche_table_limit(const games_timbiriche_game *game, size_t *out_bytes);
 
 /**
  * The sentence of the last hint (NUL-terminated; empty before any hint).

@@ -12,9 +12,9 @@ use std::ffi::{c_char, CStr};
 
 use games_common::Player;
 use timbiriche_core::{
-    components, notation, BoardSize, ComponentKind, Game, GameOptions, GameResult, HintError,
-    Level, Line, LoadError, Match, MatchError, MatchOptions, Orientation, Session, StartPolicy,
-    ValueLayout, Variant,
+    components, notation, AiOptions, BoardSize, ComponentKind, Game, GameOptions, GameResult,
+    HintError, Level, Line, LoadError, Match, MatchError, MatchOptions, Orientation, Session,
+    StartPolicy, ValueLayout, Variant,
 };
 
 use crate::boundary::{
@@ -172,12 +172,23 @@ pub struct games_timbiriche_component {
 }
 
 /// The state behind a handle: the core's game or match (which holds the
-/// AI's generator), and the sentence of the last hint.
+/// AI's generator), the sentence of the last hint and the AI's options
+/// (not saved).
 #[derive(Clone, Debug)]
 pub struct TimbiricheState {
     session: Session,
     last_hint: String,
+    ai_options: AiOptions,
 }
+
+/// The default limit of `games_timbiriche_set_table_limit`: 32 MiB.
+pub const GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES: usize = 33_554_432;
+
+// The header's literal is the core's default.
+const _: () = assert!(GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES == timbiriche_core::DEFAULT_TABLE_BYTES);
+
+/// The smallest limit `games_timbiriche_set_table_limit` takes: 64 KiB.
+pub const GAMES_TIMBIRICHE_MIN_TABLE_BYTES: usize = 65_536;
 
 crate::exports::export_handle!(
     /// A dots-and-boxes game or match. Opaque: create it with
@@ -302,6 +313,7 @@ crate::exports::export_new!(
         Ok(TimbiricheState {
             session,
             last_hint: String::new(),
+            ai_options: AiOptions::default(),
         })
     }
 );
@@ -732,9 +744,12 @@ crate::exports::export_ai_move!(
     games_timbiriche_ai_move(game, level_index, out_line: games_timbiriche_line),
     level,
     |l: &Level| l.default_budget(),
-    |g, level, budget, cancel| match g.value.session.game_mut().ai_move(level, budget, cancel) {
-        Ok(m) => Ok(games_timbiriche_line::from_rust(m.line)),
-        Err(e) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
+    |g, level, budget, cancel| {
+        let options = g.value.ai_options;
+        match g.value.session.game_mut().ai_move_with(level, budget, cancel, options) {
+            Ok(m) => Ok(games_timbiriche_line::from_rust(m.line)),
+            Err(e) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
+        }
     }
 );
 
@@ -746,22 +761,76 @@ crate::exports::export_hint!(
     games_timbiriche_game,
     games_timbiriche_take_hint(game: *mut, out_hint: games_timbiriche_hint),
     Level::Hard.default_budget(),
-    |g, budget, cancel| match g.value.session.game_mut().hint(budget, cancel) {
-        Ok(h) => {
-            g.value.last_hint = h.hint.sentence;
-            Ok(games_timbiriche_hint {
-                line: games_timbiriche_line::from_rust(h.hint.line),
-                reason: reason_code(h.hint.reason),
-                proven: h.hint.proven_margin.is_some(),
-                margin: h.hint.proven_margin.unwrap_or(0),
-                free: h.free,
-                left: h.left,
-            })
+    |g, budget, cancel| {
+        let options = g.value.ai_options;
+        let hint = g.value.session.game_mut().hint_with(budget, cancel, options);
+        match hint {
+            Ok(h) => {
+                g.value.last_hint = h.hint.sentence;
+                Ok(games_timbiriche_hint {
+                    line: games_timbiriche_line::from_rust(h.hint.line),
+                    reason: reason_code(h.hint.reason),
+                    proven: h.hint.proven_margin.is_some(),
+                    margin: h.hint.proven_margin.unwrap_or(0),
+                    free: h.free,
+                    left: h.left,
+                })
+            }
+            Err(e @ HintError::GameOver) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
+            Err(e) => Err(g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string())),
         }
-        Err(e @ HintError::GameOver) => Err(g.fail(GAMES_RESULT_GAME_OVER, e.to_string())),
-        Err(e) => Err(g.fail(GAMES_RESULT_INVALID_PARAMETER, e.to_string())),
     }
 );
+
+/// Limit the memory of the transposition table of each of Hard's proofs
+/// (`games_timbiriche_ai_move` at Hard, `games_timbiriche_take_hint`) to
+/// `bytes` (default `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, 32 MiB). The
+/// table is allocated for each proof and freed after it, and is never bigger
+/// than the budget's nodes or the position can fill: a larger limit only
+/// matters with a budget of more than about 2 million nodes, a smaller one
+/// saves memory on small devices. Less than
+/// `GAMES_TIMBIRICHE_MIN_TABLE_BYTES` (64 KiB) gives
+/// `GAMES_RESULT_INVALID_PARAMETER` and changes nothing. The limit belongs to
+/// the handle: a clone keeps it, a save does not hold it.
+///
+/// # Safety
+/// `game` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_set_table_limit(
+    game: *mut games_timbiriche_game,
+    bytes: usize,
+) -> games_result {
+    // SAFETY: the handle is as this function's contract requires.
+    unsafe {
+        with_handle_mut(game, |g| {
+            if bytes < GAMES_TIMBIRICHE_MIN_TABLE_BYTES {
+                return g.fail(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("a table limit of {bytes} bytes is below 65536"),
+                );
+            }
+            g.value.ai_options.table_bytes = bytes;
+            g.succeed()
+        })
+    }
+}
+
+/// The limit of `games_timbiriche_set_table_limit` in `*out_bytes`.
+///
+/// # Safety
+/// `game` NULL or live; `out_bytes` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_timbiriche_table_limit(
+    game: *const games_timbiriche_game,
+    out_bytes: *mut usize,
+) -> games_result {
+    // SAFETY: the handle and the out-pointer are as this function's contract requires.
+    unsafe {
+        with_handle(game, |g| {
+            write_out(out_bytes, g.value.ai_options.table_bytes)
+        })
+    }
+}
 
 /// The sentence of the last hint (NUL-terminated; empty before any hint).
 ///
@@ -807,7 +876,11 @@ crate::exports::export_load!(
             LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
             _ => GAMES_RESULT_INVALID_DATA,
         })?;
-        Ok(TimbiricheState { session, last_hint: String::new() })
+        Ok(TimbiricheState {
+            session,
+            last_hint: String::new(),
+            ai_options: AiOptions::default(),
+        })
     }
 );
 

@@ -38,7 +38,11 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// 6, the Lines 98 rule: `games_canicas_new_lines98`,
 /// `games_canicas_lines98`, `games_canicas_shown_landings` and
 /// `games_canicas_records_get_lines98` are new (nothing else changed).
-pub const GAMES_ABI_VERSION: u32 = 6;
+/// 7, the size of dots and boxes' proof tables:
+/// `games_timbiriche_set_table_limit`, `games_timbiriche_table_limit` and
+/// `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, `_MIN_TABLE_BYTES` are new
+/// (nothing else changed).
+pub const GAMES_ABI_VERSION: u32 = 7;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

@@ -207,7 +207,10 @@ fn two_engines_play_a_game_refereed_by_the_rules() {
 fn timbiriche_session_with_position_strings() {
     let mut e = Engine::start(&["engine", "timbiriche"]);
     e.send("ugi");
-    assert!(e.until("ugiok")[0].starts_with("id name games-timbiriche"));
+    let hello = e.until("ugiok");
+    assert!(hello[0].starts_with("id name games-timbiriche"));
+    assert!(hello.contains(&"option name Hash type spin default 32 min 1 max 1048576".to_string()));
+    e.send("setoption name Hash value 1");
     e.send("setoption name Size value 2x2");
     e.send("uginewgame");
     e.send("position startpos moves a1-b1");
@@ -223,6 +226,8 @@ fn timbiriche_session_with_position_strings() {
         "position startpos moves a1-b2",
         "position startpos moves a1-b1 a1-b1",
         "setoption name Size value 9x9",
+        "setoption name Hash value 0",
+        "setoption name Hash value lots",
     ] {
         e.send(bad);
         assert_eq!(e.until("info string error:").len(), 1, "{bad}");

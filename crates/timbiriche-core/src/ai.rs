@@ -29,7 +29,29 @@ use thiserror::Error;
 use crate::board::Line;
 use crate::chains::{components, endgame_value, open_value, Comp, ComponentKind};
 use crate::position::Position;
-use crate::solver::prove_preferring;
+use crate::solver::{prove_preferring, DEFAULT_TABLE_BYTES};
+
+/// Settings of the computer player beyond its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AiOptions {
+    /// The most memory, in bytes, the transposition table of each of
+    /// Hard's proofs may use (default [`DEFAULT_TABLE_BYTES`], 32 MiB).
+    /// The table is allocated for each proof and freed after it, and is
+    /// never bigger than the node budget or the position can fill, so a
+    /// larger limit only matters with a budget of more than about 2
+    /// million nodes; a smaller one saves memory on small devices (at
+    /// least 64 KiB is used). With a node budget, Hard's move depends only
+    /// on the position, the seed, the budget and this limit.
+    pub table_bytes: usize,
+}
+
+impl Default for AiOptions {
+    fn default() -> AiOptions {
+        AiOptions {
+            table_bytes: DEFAULT_TABLE_BYTES,
+        }
+    }
+}
 
 /// The strength of the computer player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -245,6 +267,18 @@ pub fn ai_move(
     budget: Budget,
     cancel: &CancelFlag,
 ) -> Result<AiMove, AiError> {
+    ai_move_with(position, level, rng, budget, cancel, AiOptions::default())
+}
+
+/// [`ai_move`] with chosen [`AiOptions`] (the size of Hard's tables).
+pub fn ai_move_with(
+    position: &Position,
+    level: Level,
+    rng: &mut GameRng,
+    budget: Budget,
+    cancel: &CancelFlag,
+    options: AiOptions,
+) -> Result<AiMove, AiError> {
     if position.is_over() {
         return Err(AiError::GameOver);
     }
@@ -294,7 +328,8 @@ pub fn ai_move(
                         )
                     }),
                 };
-                let (proof, stats) = prove_preferring(position, l, attempt, cancel);
+                let (proof, stats) =
+                    prove_preferring(position, l, attempt, cancel, options.table_bytes);
                 nodes += stats.nodes;
                 stop = stats.stop;
                 if let Some((v, line, pref)) = proof {
@@ -331,8 +366,18 @@ pub fn ai_move(
 /// reason. Deterministic (a fixed seed) for a given position and node
 /// budget.
 pub fn hint(position: &Position, budget: Budget, cancel: &CancelFlag) -> Result<Hint, AiError> {
+    hint_with(position, budget, cancel, AiOptions::default())
+}
+
+/// [`hint`] with chosen [`AiOptions`] (the size of Hard's tables).
+pub fn hint_with(
+    position: &Position,
+    budget: Budget,
+    cancel: &CancelFlag,
+    options: AiOptions,
+) -> Result<Hint, AiError> {
     let mut rng = GameRng::from_seed(0x4D41_5354_4552);
-    let m = ai_move(position, Level::Hard, &mut rng, budget, cancel)?;
+    let m = ai_move_with(position, Level::Hard, &mut rng, budget, cancel, options)?;
     let me = position.to_move();
     let margin = m.proven_value.map(|v| {
         let diff = position.points(me) as i32 - position.points(me.other()) as i32;
@@ -747,6 +792,46 @@ mod tests {
 
     fn pos(size: BoardSize, lines: &str) -> Position {
         Position::from_lines(size, &parse_lines(size, lines).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_table_limit_reaches_hards_proofs() {
+        // The empty 3x3 is proven by Hard's default budget with the
+        // default table and with the smallest one (64 KiB): both give the
+        // value -3 and a move the solver lists as optimal, the small table
+        // after more nodes.
+        let p = Position::standard(BoardSize::new(3, 3).unwrap());
+        let best = crate::solver::solve(&p, Budget::UNLIMITED, &CancelFlag::new()).best_moves;
+        let budget = Budget::nodes(2_000_000);
+        let run = |table_bytes| {
+            let mut rng = GameRng::from_seed(7);
+            let options = AiOptions { table_bytes };
+            ai_move_with(
+                &p,
+                Level::Hard,
+                &mut rng,
+                budget,
+                &CancelFlag::new(),
+                options,
+            )
+            .unwrap()
+        };
+        let (default, small) = (run(DEFAULT_TABLE_BYTES), run(64 << 10));
+        for m in [&default, &small] {
+            assert_eq!(m.proven_value, Some(-3));
+            assert!(best.contains(&m.line), "{:?}", m.line);
+        }
+        assert!(small.stats.nodes > default.stats.nodes);
+        let mut rng = GameRng::from_seed(7);
+        let plain = ai_move(&p, Level::Hard, &mut rng, budget, &CancelFlag::new()).unwrap();
+        assert_eq!(
+            plain,
+            AiMove {
+                stats: plain.stats,
+                ..default.clone()
+            }
+        );
+        assert_eq!(plain.stats.nodes, default.stats.nodes);
     }
 
     fn play_game(size: BoardSize, a: Level, b: Level, seed: u64) -> Position {

@@ -20,7 +20,7 @@ use games_common::{probe_version, Budget, CancelFlag, GameRng, Player, SaveForma
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::ai::{ai_move, hint, AiError, AiMove, Hint, Level};
+use crate::ai::{ai_move_with, hint_with, AiError, AiMove, AiOptions, Hint, Level};
 use crate::board::{BoardSize, Line};
 use crate::notation::{line_to_string, parse_line, NotationError};
 use crate::position::{MoveOutcome, PlayError, Position, Variant};
@@ -324,8 +324,20 @@ impl Game {
         budget: Budget,
         cancel: &CancelFlag,
     ) -> Result<AiMove, AiError> {
+        self.ai_move_with(level, budget, cancel, AiOptions::default())
+    }
+
+    /// [`Game::ai_move`] with chosen [`AiOptions`] (the size of Hard's
+    /// tables).
+    pub fn ai_move_with(
+        &mut self,
+        level: Level,
+        budget: Budget,
+        cancel: &CancelFlag,
+        options: AiOptions,
+    ) -> Result<AiMove, AiError> {
         let position = self.position().clone();
-        ai_move(&position, level, &mut self.rng, budget, cancel)
+        ai_move_with(&position, level, &mut self.rng, budget, cancel, options)
     }
 
     /// Let the computer play one line at `level` for the player to move,
@@ -363,10 +375,22 @@ impl Game {
     /// Counts against the 3 hints of the game (the first is free; what a
     /// paid hint costs is the host's business).
     pub fn hint(&mut self, budget: Budget, cancel: &CancelFlag) -> Result<GameHint, HintError> {
+        self.hint_with(budget, cancel, AiOptions::default())
+    }
+
+    /// [`Game::hint`] with chosen [`AiOptions`] (the size of Hard's
+    /// tables).
+    pub fn hint_with(
+        &mut self,
+        budget: Budget,
+        cancel: &CancelFlag,
+        options: AiOptions,
+    ) -> Result<GameHint, HintError> {
         if self.hints_left() == 0 {
             return Err(HintError::NoneLeft);
         }
-        let h = hint(self.position(), budget, cancel).map_err(|_| HintError::GameOver)?;
+        let h =
+            hint_with(self.position(), budget, cancel, options).map_err(|_| HintError::GameOver)?;
         let free = self.next_hint_free();
         self.hints_used += 1;
         Ok(GameHint {

@@ -57,7 +57,9 @@ pub mod solver;
 mod symmetry;
 pub mod values;
 
-pub use ai::{ai_move, hint, AiError, AiMove, Hint, Level, Reason};
+pub use ai::{
+    ai_move, ai_move_with, hint, hint_with, AiError, AiMove, AiOptions, Hint, Level, Reason,
+};
 pub use board::{BoardSize, BoxCoord, Dot, Line, LineError, Orientation, SizeError};
 pub use chains::{components, decomposition, Component, ComponentKind};
 pub use fen::FenError;
@@ -70,7 +72,7 @@ pub use lessons::{lessons, Lesson, LessonCheck, LessonId};
 pub use matches::{Match, MatchError, MatchOptions, StartPolicy, MATCH_SAVE};
 pub use position::{GameResult, MoveOutcome, PlayError, Position, PositionError, Variant};
 pub use session::Session;
-pub use solver::{solve, solve_one, solve_with, Solution, SolveOptions};
+pub use solver::{solve, solve_one, solve_with, Solution, SolveOptions, DEFAULT_TABLE_BYTES};
 pub use values::{seeded_values, ValueError, ValueLayout};
 
 #[cfg(test)]

@@ -173,18 +173,27 @@ fn useful_table_bits(undrawn: usize) -> u32 {
     (undrawn.saturating_sub(4) as u32).max(12)
 }
 
+/// The memory a search's table may use when none is given: 32 MiB
+/// (2^21 entries of [`TABLE_ENTRY_BYTES`]). The computer player's proofs
+/// use it unless [`crate::ai::AiOptions::table_bytes`] says otherwise.
+pub const DEFAULT_TABLE_BYTES: usize = TABLE_ENTRY_BYTES << DEFAULT_TABLE_BITS;
+
 /// The default table size for a position and budget: enough for the
 /// nodes the budget allows (a bigger table only costs page faults), within
 /// 2^12..2^21 entries.
 fn default_table_bits(undrawn: usize, budget: Budget) -> u32 {
-    let by_board = (undrawn as u32).clamp(12, DEFAULT_TABLE_BITS);
-    match budget.max_nodes {
-        Some(n) => {
-            let by_nodes = u64::BITS - n.max(1).leading_zeros();
-            by_board.min(by_nodes.clamp(12, DEFAULT_TABLE_BITS))
-        }
-        None => by_board,
-    }
+    table_bits_within(undrawn, budget, DEFAULT_TABLE_BYTES)
+}
+
+/// The table size for a position and budget within `limit` bytes: no more
+/// entries than the position has lines undrawn (log2) or the node budget
+/// can fill, nor than `limit` holds; at least 2^12 entries (64 KiB).
+fn table_bits_within(undrawn: usize, budget: Budget, limit: usize) -> u32 {
+    let by_board = (undrawn as u32).max(12);
+    let by_nodes = budget
+        .max_nodes
+        .map_or(u32::MAX, |n| (u64::BITS - n.max(1).leading_zeros()).max(12));
+    by_board.min(by_nodes).min(table_bits_for_bytes(limit))
 }
 
 /// The answer of [`solve`].
@@ -1424,14 +1433,17 @@ pub fn solve_one(
 
 /// Prove the value of `position` and an optimal move, keeping `preferred`
 /// (a line index) when it is optimal: `(value, line index, preferred was
-/// optimal)`, or `None` when the budget ran out.
+/// optimal)`, or `None` when the budget ran out. The table uses at most
+/// `table_bytes` (see [`table_bits_within`]).
 pub(crate) fn prove_preferring(
     position: &Position,
     preferred: usize,
     budget: Budget,
     cancel: &CancelFlag,
+    table_bytes: usize,
 ) -> (Option<(i32, usize, bool)>, SearchStats) {
-    let mut s = Solver::new(position, budget, cancel);
+    let bits = table_bits_within(position.num_undrawn(), budget, table_bytes);
+    let mut s = Solver::with_table_bits(position, budget, cancel, bits);
     let drawn = position.drawn_bits();
     let rem = remaining_abs(position);
     if position.is_over() {
@@ -1466,6 +1478,43 @@ pub(crate) fn prove_preferring(
 mod tests {
     use super::*;
     use crate::notation::parse_lines;
+
+    #[test]
+    fn the_default_limit_gives_the_default_table_sizes() {
+        // `table_bits_within` with 32 MiB is the old rule: undrawn lines
+        // and the node budget's bits, each within 2^12..2^21 entries.
+        for undrawn in [0, 5, 12, 20, 21, 24, 40, 84] {
+            for nodes in [
+                None,
+                Some(1),
+                Some(5_000),
+                Some(1 << 20),
+                Some(2_000_000),
+                Some(u64::MAX),
+            ] {
+                let budget = Budget {
+                    max_nodes: nodes,
+                    max_time: None,
+                };
+                let by_board = (undrawn as u32).clamp(12, 21);
+                let old = nodes.map_or(by_board, |n: u64| {
+                    by_board.min((u64::BITS - n.max(1).leading_zeros()).clamp(12, 21))
+                });
+                assert_eq!(
+                    default_table_bits(undrawn, budget),
+                    old,
+                    "{undrawn} {nodes:?}"
+                );
+            }
+        }
+        // A smaller limit caps the table; a larger one lets a large budget
+        // use more, never more than the position's lines.
+        let big = Budget::nodes(1 << 30);
+        assert_eq!(table_bits_within(40, big, 1 << 20), 16);
+        assert_eq!(table_bits_within(40, big, 1 << 30), 26);
+        assert_eq!(table_bits_within(20, big, 1 << 30), 20);
+        assert_eq!(table_bits_within(40, big, 0), 12);
+    }
 
     fn value(p: &Position) -> i32 {
         solve(p, Budget::UNLIMITED, &CancelFlag::new())

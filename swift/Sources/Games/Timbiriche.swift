@@ -375,6 +375,32 @@ public final class TimbiricheGame: Sendable {
         }
     }
 
+    /// The most memory, in bytes, the table of each of Hard's proofs may use
+    /// (`aiMove` at Hard and `hint`; default 32 MiB). The table is allocated
+    /// for each proof and never bigger than the budget can fill, so a larger
+    /// limit only matters with a budget above about 2 million nodes; a
+    /// smaller one saves memory on small devices. It belongs to this object:
+    /// a `copy()` keeps it, a save does not hold it.
+    public var tableLimit: Int {
+        handle.get { h in
+            var bytes = 0
+            _ = games_timbiriche_table_limit(h, &bytes)
+            return bytes
+        }
+    }
+
+    /// Sets `tableLimit`. Less than 64 KiB throws `.invalidParameter` and
+    /// changes nothing.
+    public func setTableLimit(_ bytes: Int) throws(GamesError) {
+        guard bytes >= Int(GAMES_TIMBIRICHE_MIN_TABLE_BYTES) else {
+            throw GamesError(
+                code: .invalidParameter, message: "a table limit of \(bytes) bytes is below 65536")
+        }
+        try handle.with { (h) throws(GamesError) in
+            try check(games_timbiriche_set_table_limit(h, bytes)) { lastError(h) }
+        }
+    }
+
     /// Takes a hint (3 per game, the first free); none left throws.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
         -> TimbiricheHint

@@ -87,6 +87,21 @@ extension AllGames {
             #expect(game.legalLines.contains(first.line))
         }
 
+        @Test func theTableLimitBelongsToTheObject() throws {
+            let game = try TimbiricheGame()
+            #expect(game.tableLimit == 32 << 20)
+            try game.setTableLimit(1 << 20)
+            #expect(game.tableLimit == 1 << 20)
+            #expect(try game.copy().tableLimit == 1 << 20)
+            #expect(try TimbiricheGame(saved: game.save()).tableLimit == 32 << 20)
+            #expect(thrown { try game.setTableLimit(1000) }?.code == .invalidParameter)
+            #expect(thrown { try game.setTableLimit(-1) }?.code == .invalidParameter)
+            #expect(game.tableLimit == 1 << 20)
+            // Hard still proves the empty 3x3 with the small table.
+            let line = try game.aiMove(level: .hard, budget: Budget(nodes: 2_000_000))
+            #expect(game.legalLines.contains(line))
+        }
+
         @Test func badOptionsAndSavesThrow() throws {
             var options = TimbiricheOptions()
             options.rows = 7

@@ -1,10 +1,14 @@
 //! Dots and boxes over UGI, on `timbiriche_core`'s position strings
-//! (`Position::to_fen`/`from_fen`), dot notation and AI.
+//! (`Position::to_fen`/`from_fen`), dot notation and AI. The `Hash` option
+//! (MB, default 32) limits the table of each of Hard's proofs
+//! ([`AiOptions::table_bytes`]).
 
 use std::sync::{Arc, Mutex};
 
 use games_common::{Budget, GameRng, Player};
-use timbiriche_core::{ai_move, notation, BoardSize, Level, Position, Variant};
+use timbiriche_core::{
+    ai_move_with, notation, AiOptions, BoardSize, Level, Position, Variant, DEFAULT_TABLE_BYTES,
+};
 
 use super::ugi::{
     parse_check, parse_seed, Answer, Limits, Search, UgiGame, MISERE_OPTION, SEED_OPTION,
@@ -17,7 +21,11 @@ pub struct TimbiricheEngine {
     misere: bool,
     seed: u64,
     rng: Arc<Mutex<GameRng>>,
+    ai_options: AiOptions,
 }
+
+/// The largest `Hash` (MB) the engine takes: 1 TiB of table.
+const MAX_HASH_MB: usize = 1 << 20;
 
 impl TimbiricheEngine {
     /// An engine at Hard on 3×3, seeded with `seed`.
@@ -28,6 +36,7 @@ impl TimbiricheEngine {
             misere: false,
             seed,
             rng: Arc::new(Mutex::new(GameRng::from_seed(seed))),
+            ai_options: AiOptions::default(),
         }
     }
 }
@@ -45,6 +54,10 @@ impl UgiGame for TimbiricheEngine {
             "name Size type string default 3x3".into(),
             MISERE_OPTION.into(),
             SEED_OPTION.into(),
+            format!(
+                "name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+                DEFAULT_TABLE_BYTES >> 20
+            ),
         ]
     }
 
@@ -59,6 +72,17 @@ impl UgiGame for TimbiricheEngine {
             "seed" => {
                 self.seed = parse_seed(value)?;
                 self.new_game();
+            }
+            "hash" => {
+                let mb = value
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                    .ok_or_else(|| {
+                        format!("Hash takes megabytes from 1 to {MAX_HASH_MB}, not `{value}`")
+                    })?;
+                self.ai_options.table_bytes = mb << 20;
             }
             _ => return Err(format!("unknown option `{name}`")),
         }
@@ -81,6 +105,7 @@ impl UgiGame for TimbiricheEngine {
         let position = state.clone();
         let level = self.level;
         let rng = Arc::clone(&self.rng);
+        let options = self.ai_options;
         // No limit from `go` (e.g. `go infinite`): search until `stop`.
         let budget = if limits.budget == Budget::UNLIMITED && !limits.infinite {
             level.default_budget()
@@ -89,7 +114,7 @@ impl UgiGame for TimbiricheEngine {
         };
         Box::new(move |cancel| {
             let mut rng = rng.lock().ok()?;
-            let answer = ai_move(&position, level, &mut rng, budget, cancel).ok()?;
+            let answer = ai_move_with(&position, level, &mut rng, budget, cancel, options).ok()?;
             let best = notation::line_to_string(answer.line);
             Some(Answer {
                 pv: vec![best.clone()],
