@@ -1,14 +1,21 @@
-//! The n-tuple trainer and its greedy player (see `canicas_core::learn`):
+//! The n-tuple trainer and its players (see `canicas_core::learn`):
 //!
 //! ```text
-//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates]
+//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death]
 //! cargo run --release -p canicas-core --example canicas_train -- measure <checkpoint> <first-deal> <deals> [max-moves]
+//! cargo run --release -p canicas-core --example canicas_train -- search <checkpoint|-> <first-deal> <deals> [max-moves] [nodes] [scale]
+//! cargo run --release -p canicas-core --example canicas_train -- export <checkpoint> <net-file>
 //! ```
+//!
+//! `export` writes the network of a checkpoint (weights only, without the
+//! trainer's state) as `crates/canicas-core/data/ntuple_five.bin` is.
 //!
 //! The first `warmup` games (default 2000) are played by the hand-made
 //! evaluation's greedy player (the network learns from them); the others
 //! by the network's greedy player, which picks among the `candidates`
 //! (default 8) best moves of the hand-made evaluation (0: every move).
+//! `lambda` (default 0), `tc` (0 or 1, default 0), `prior` (default 0) and
+//! `death` (default 0) are those of `TrainConfig`.
 //!
 //! `train` resumes from `<dir>/checkpoint` when it exists (the seed and
 //! steps then come from it), plays self-play games until `games` in all
@@ -21,7 +28,12 @@
 //! `measure` plays the network's greedy player (the move whose afterstate
 //! it values most) on the deals `first..first + deals` (below 2^63: never
 //! trained on) and prints deaths per 100,000 moves.
-
+//!
+//! `search` plays the hint search on one thread, with the network's value
+//! times `scale` added at its leaves (`ai::hint_with_net`; checkpoint `-`:
+//! the AI's own hint), `nodes` per move (default: the default budget,
+//! which also stops at 20 ms), and prints deaths per 100,000 moves with a
+//! 95 % interval, points per move and CPU milliseconds per move.
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -55,6 +67,10 @@ fn train(args: &[String]) -> Result<(), String> {
             warmup: arg(args, 7, 2000),
             line_reward: arg(args, 8, 1.0),
             candidates: arg(args, 9, 8),
+            lambda: arg(args, 10, 0.0),
+            tc: arg::<u8>(args, 11, 0) != 0,
+            prior: arg(args, 12, 0.0),
+            death: arg(args, 13, 0.0),
         };
         println!(
             "new run {:?}: {} tuples, {} weights",
@@ -118,12 +134,118 @@ fn measure(args: &[String]) -> Result<(), String> {
         moves += played;
         deaths += u64::from(state.is_over());
     }
+    let (lo, hi) = interval(deaths, moves);
     println!(
-        "greedy n-tuple ({} training games): deals {first}..{} games {n} moves {moves} deaths {deaths} deaths/100k {:.1} | {:.2} ms/move",
+        "greedy n-tuple ({} training games): deals {first}..{} games {n} moves {moves} deaths {deaths} deaths/100k {:.1} (95 % {lo:.0}-{hi:.0}) | {:.2} ms/move",
         trainer.games(),
         first + n,
         deaths as f64 * 1e5 / moves.max(1) as f64,
         start.elapsed().as_secs_f64() * 1e3 / moves.max(1) as f64
+    );
+    Ok(())
+}
+
+/// An exact 95 % interval of a Poisson count `k`, per 100,000 of `moves`
+/// (Garwood's, through the chi-square quantiles by the Wilson–Hilferty
+/// approximation, good to a few per cent from k = 5 on).
+fn interval(k: u64, moves: u64) -> (f64, f64) {
+    let chi2 = |p_z: f64, dof: f64| {
+        let a = 2.0 / (9.0 * dof);
+        dof * (1.0 - a + p_z * a.sqrt()).powi(3)
+    };
+    let z = 1.959_964;
+    let lo = if k == 0 {
+        0.0
+    } else {
+        chi2(-z, 2.0 * k as f64) / 2.0
+    };
+    let hi = chi2(z, 2.0 * (k + 1) as f64) / 2.0;
+    let per = 1e5 / moves.max(1) as f64;
+    (lo * per, hi * per)
+}
+
+fn cpu_seconds() -> f64 {
+    // utime + stime of this process, from /proc (Linux); 0 elsewhere.
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1.to_string();
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let u: f64 = f.get(11)?.parse().ok()?;
+            let k: f64 = f.get(12)?.parse().ok()?;
+            Some((u + k) / 100.0)
+        })
+        .unwrap_or(0.0)
+}
+
+fn search(args: &[String]) -> Result<(), String> {
+    use games_common::{Budget, CancelFlag};
+    let which = args.get(1).ok_or("search <checkpoint|->")?;
+    let trainer = if which == "-" {
+        None
+    } else {
+        Some(Trainer::resume(&PathBuf::from(which)).map_err(|e| e.to_string())?)
+    };
+    let first: u64 = arg(args, 2, 1);
+    let n: u64 = arg(args, 3, 100);
+    let cap: u64 = arg(args, 4, 20_000);
+    let budget = match args.get(5).and_then(|s| s.parse().ok()) {
+        Some(nodes) => Budget::nodes(nodes),
+        None => canicas_core::ai::default_budget(),
+    };
+    let scale: f64 = arg(args, 6, 1.0);
+    let rules = trainer.as_ref().map_or(Rules::FIVE, |t| *t.net().rules());
+    let cancel = CancelFlag::new();
+    let (mut moves, mut deaths, mut points) = (0u64, 0u64, 0u64);
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    for deal in first..first + n {
+        let mut state = State::new(rules, deal).map_err(|e| e.to_string())?;
+        let mut played = 0;
+        while played < cap && !state.is_over() {
+            let view = state.view();
+            let hint = match &trainer {
+                Some(t) => canicas_core::ai::hint_with_net(&view, budget, &cancel, t.net(), scale),
+                None => canicas_core::ai::hint(&view, budget, &cancel),
+            };
+            let Some(m) = hint.best else {
+                break;
+            };
+            state.play_quiet(m).map_err(|e| e.to_string())?;
+            played += 1;
+        }
+        moves += played;
+        points += state.score();
+        deaths += u64::from(state.is_over());
+        eprintln!(
+            "deal {deal} moves {played} points {} died {}",
+            state.score(),
+            state.is_over()
+        );
+    }
+    let (lo, hi) = interval(deaths, moves);
+    println!(
+        "search {which} scale {scale} {budget:?}: deals {first}..{} games {n} moves {moves} deaths {deaths} deaths/100k {:.1} (95 % {lo:.0}-{hi:.0}) points/move {:.2} | {:.2} ms CPU/move, {:.2} ms wall/move",
+        first + n,
+        deaths as f64 * 1e5 / moves.max(1) as f64,
+        points as f64 / moves.max(1) as f64,
+        (cpu_seconds() - cpu0) * 1e3 / moves.max(1) as f64,
+        start.elapsed().as_secs_f64() * 1e3 / moves.max(1) as f64
+    );
+    Ok(())
+}
+
+fn export(args: &[String]) -> Result<(), String> {
+    let from = PathBuf::from(args.get(1).ok_or("export <checkpoint> <net-file>")?);
+    let to = PathBuf::from(args.get(2).ok_or("export <checkpoint> <net-file>")?);
+    let trainer = Trainer::resume(&from).map_err(|e| e.to_string())?;
+    std::fs::write(&to, trainer.net().to_bytes()).map_err(|e| e.to_string())?;
+    println!(
+        "{} games, {} moves: {} weights written to {}",
+        trainer.games(),
+        trainer.moves(),
+        trainer.net().weights(),
+        to.display()
     );
     Ok(())
 }
@@ -133,7 +255,9 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("train") => train(&args),
         Some("measure") => measure(&args),
-        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] | measure <checkpoint> <first> <deals> [max-moves]".into()),
+        Some("search") => search(&args),
+        Some("export") => export(&args),
+        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] | measure <checkpoint> <first> <deals> [max-moves] | search <checkpoint|-> <first> <deals> [max-moves] [nodes] [scale] | export <checkpoint> <net-file>".into()),
     };
     if let Err(e) = result {
         eprintln!("canicas_train: {e}");

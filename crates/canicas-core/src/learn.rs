@@ -24,13 +24,29 @@
 //! # Learning
 //!
 //! Self-play picks, in every position, the legal move whose afterstate has
-//! the highest value; after the marbles have landed and the next move has
-//! been picked, the previous afterstate's value moves towards `1 + γ ×`
-//! the new afterstate's value (0 when the board filled up): the value
-//! learns the discounted number of moves the game will still last, and
-//! landing cells, hidden under the 1992 rule, are the chance between
-//! afterstates. Deals of training games have their top bit set, so deals
+//! the highest value (among the hand-made evaluation's best few: see
+//! [`TrainConfig::candidates`]). Each move earns a reward of 1 (a move
+//! survived) plus [`TrainConfig::line_reward`] per marble its lines
+//! remove; the value of an afterstate learns the discounted sum
+//! ([`TrainConfig::gamma`], 1 for none) of the rewards still to come, 0
+//! (or [`TrainConfig::death`]) after the arrivals that filled the board.
+//! Landing cells, hidden under the 1992 rule, are the chance between
+//! afterstates. The afterstates of a game are kept, and when it ends each
+//! one's value moves towards its λ-return (TD(λ), [`TrainConfig::lambda`];
+//! λ = 0 is TD(0)), by steps of a fixed size or, with temporal coherence
+//! ([`TrainConfig::tc`]), of a size per weight. With a prior
+//! ([`TrainConfig::prior`]) the value is the hand-made evaluation (in free
+//! cells) times the prior plus the network's sum, so the network learns
+//! what the hand-made evaluation misses and the greedy player starts as the
+//! hand-made one. Deals of training games have their top bit set, so deals
 //! below 2^63 (those the arena and the tests play) are never trained on.
+//!
+//! The first design (TD(0) online, reward 1 per move plus 1 per marble,
+//! γ = 0.9: a horizon of about ten moves, where deaths come every few
+//! hundred) levelled off at about 150 moves per game. Undiscounted TD(0.5)
+//! on moves survived with temporal coherence and a prior of 3 (measured
+//! 2026-12-04; see `docs/benchmarks/canicas-learned.md`) learns past the
+//! hand-made greedy player's 193 moves per game.
 //!
 //! [`Trainer`] holds the weights, the generator that draws the deals and
 //! the counters; [`Trainer::checkpoint`] writes them (atomically, through a
@@ -51,8 +67,38 @@ use crate::state::{Move, State};
 /// The first line of a checkpoint file.
 const MAGIC: &str = "canicas-ntuple-v1";
 
+/// The first line of a network file (weights only: see [`NTuple::to_bytes`]).
+const NET_MAGIC: &str = "canicas-ntuple-net-v1";
+
+/// The network shipped with the crate (see [`shipped`]).
+const SHIPPED: &[u8] = include_bytes!("../data/ntuple_five.bin");
+
+/// The network shipped with the crate, trained on the five-in-a-row 1992
+/// rule (`crates/canicas-core/data/README.md` says how to make it again);
+/// `None` if its data is malformed, which a test rules out.
+#[must_use]
+pub fn shipped() -> Option<&'static NTuple> {
+    static NET: std::sync::OnceLock<Option<NTuple>> = std::sync::OnceLock::new();
+    NET.get_or_init(|| NTuple::from_bytes(SHIPPED)).as_ref()
+}
+
+/// The header line of a network file (JSON).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NetHeader {
+    rules: Rules,
+    line_reward: f32,
+    candidates: u32,
+    prior: f32,
+    weights: usize,
+}
+
 /// Training games end after this many moves even if the board never fills.
 const MAX_GAME_MOVES: u64 = 50_000;
+
+/// The hand-made evaluation's value of a free cell: its values are divided
+/// by this before [`TrainConfig::prior`] weighs them.
+pub const HAND_UNIT: f32 = 400.0;
 
 /// One tuple of the network: its cells (in the order of its encoding) and
 /// where its table starts.
@@ -232,12 +278,18 @@ pub struct NTuple {
     /// evaluation's pre-selection (0: among every legal move); see
     /// [`TrainConfig::candidates`].
     candidates: u32,
+    /// The weight of the hand-made evaluation (in free cells) in the value
+    /// of an afterstate (see [`TrainConfig::prior`]).
+    prior: f32,
 }
 
 /// What the value of an afterstate is made of: the weight of every tuple and
 /// of the free cells.
 struct Features {
     indices: Vec<u32>,
+    /// The hand-made evaluation of the afterstate, in free cells (see
+    /// [`TrainConfig::prior`]).
+    hand: f32,
 }
 
 impl NTuple {
@@ -251,6 +303,7 @@ impl NTuple {
             weights,
             line_reward: 0.0,
             candidates: 0,
+            prior: 0.0,
         }
     }
 
@@ -281,7 +334,13 @@ impl NTuple {
             .collect();
         let free = b.iter().filter(|&&c| c == 0).count() as u32;
         indices.push(self.layout.free_index(free, pending));
-        Features { indices }
+        Features { indices, hand: 0.0 }
+    }
+
+    /// The whole value of an afterstate: its learned part and the
+    /// hand-made evaluation's.
+    fn full_value(&self, f: &Features) -> f32 {
+        self.value_of(f) + self.prior * f.hand
     }
 
     fn value_of(&self, f: &Features) -> f32 {
@@ -289,6 +348,71 @@ impl NTuple {
             .iter()
             .map(|&i| self.weights[i as usize])
             .sum::<f32>()
+    }
+
+    /// The learned part of the value of the afterstate whose cells (colour
+    /// per cell, 0 free, row by row) are `cells`, with `pending` marbles
+    /// about to arrive: the sum of its tuples' weights and the free-cell
+    /// weight, without the hand-made evaluation's part (see
+    /// [`TrainConfig::prior`]). Cells beyond the board's are ignored.
+    #[must_use]
+    pub fn value_cells(&self, cells: &[u8], pending: u32) -> f32 {
+        let n = self.layout.rules.cells().min(cells.len());
+        self.value_of(&self.features(&cells[..n], pending))
+    }
+
+    /// The network as bytes: a line naming the format, a line of JSON
+    /// (rules, line reward, candidates, prior, number of weights), then the
+    /// weights as little-endian `f32`.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let header = NetHeader {
+            rules: self.layout.rules,
+            line_reward: self.line_reward,
+            candidates: self.candidates,
+            prior: self.prior,
+            weights: self.weights.len(),
+        };
+        let mut out = format!(
+            "{NET_MAGIC}\n{}\n",
+            serde_json::to_string(&header).unwrap_or_default()
+        )
+        .into_bytes();
+        for w in &self.weights {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// A network read back from [`NTuple::to_bytes`]; `None` when the
+    /// bytes are not such a network.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Option<NTuple> {
+        let mut parts = bytes.splitn(3, |&b| b == b'\n');
+        if parts.next() != Some(NET_MAGIC.as_bytes()) {
+            return None;
+        }
+        let header: NetHeader = serde_json::from_slice(parts.next()?).ok()?;
+        header.rules.validate().ok()?;
+        let raw = parts.next()?;
+        let mut net = NTuple::new(header.rules);
+        if header.weights != net.weights.len() || raw.len() != net.weights.len() * 4 {
+            return None;
+        }
+        for (w, b) in net.weights.iter_mut().zip(raw.chunks_exact(4)) {
+            *w = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+        net.line_reward = header.line_reward;
+        net.candidates = header.candidates;
+        net.prior = header.prior;
+        Some(net)
+    }
+
+    /// The weight of the hand-made evaluation in the value of an
+    /// afterstate (see [`TrainConfig::prior`]).
+    #[must_use]
+    pub fn prior(&self) -> f32 {
+        self.prior
     }
 
     /// The value of the afterstate `board` with `pending` marbles about to
@@ -306,20 +430,25 @@ impl NTuple {
     #[must_use]
     pub fn best_move(&self, state: &State) -> Option<Move> {
         let mut scratch = Scratch::new(self, state.board().colours());
-        scratch.best(self, state).map(|(m, _)| m)
+        scratch.best(self, state).map(|(m, _, _)| m)
     }
 
     /// The moves this network picks from: every legal move, or the best
-    /// few of the hand-made evaluation (see [`TrainConfig::candidates`]).
-    fn moves_of(&self, state: &State) -> Vec<Move> {
+    /// few of the hand-made evaluation (see [`TrainConfig::candidates`]),
+    /// each with the hand-made evaluation's value of its afterstate in free
+    /// cells (0 when picking among every move).
+    fn moves_of(&self, state: &State) -> Vec<(Move, f32)> {
         if state.is_over() {
             // A game can end with free cells (the last marbles due formed a
             // line): no move, though the board has some.
             Vec::new()
         } else if self.candidates == 0 {
-            state.legal_moves()
+            state.legal_moves().into_iter().map(|m| (m, 0.0)).collect()
         } else {
-            crate::ai::preselect(&state.view(), self.candidates as usize)
+            crate::ai::preselect_valued(&state.view(), self.candidates as usize)
+                .into_iter()
+                .map(|(m, v)| (m, v as f32 / HAND_UNIT))
+                .collect()
         }
     }
 }
@@ -401,15 +530,17 @@ impl Scratch {
         (v, pending, gone)
     }
 
-    /// The best move of `state` and its reward plus afterstate value.
-    fn best(&mut self, net: &NTuple, state: &State) -> Option<(Move, f32)> {
+    /// The best move of `state` and its reward plus afterstate value,
+    /// with the hand-made evaluation's value of that afterstate (in free
+    /// cells; 0 when picking among every move).
+    fn best(&mut self, net: &NTuple, state: &State) -> Option<(Move, f32, f32)> {
         let mut removed = Vec::new();
-        let mut best: Option<(Move, f32)> = None;
-        for mv in net.moves_of(state) {
+        let mut best: Option<(Move, f32, f32)> = None;
+        for (mv, hand) in net.moves_of(state) {
             let (v, _, gone) = self.value_after(net, mv, &mut removed);
-            let v = v + net.line_reward * gone as f32;
-            if best.is_none_or(|(_, bv)| v > bv) {
-                best = Some((mv, v));
+            let v = v + net.line_reward * gone as f32 + net.prior * hand;
+            if best.is_none_or(|(_, bv, _)| v > bv) {
+                best = Some((mv, v, hand));
             }
         }
         best
@@ -440,6 +571,26 @@ fn line_cells(b: &[u8], rules: &Rules, at: usize, out: &mut Vec<u8>) {
     }
 }
 
+/// The λ-return of each afterstate of a game, given their `values` and
+/// the `rewards` of the moves that led to them: backwards from the last,
+/// `G_t = r_{t+1} + γ ((1 − λ) V_{t+1} + λ G_{t+1})`, where the last
+/// afterstate's return is [`TrainConfig::death`] when the game `died`, its
+/// own value otherwise (a game stopped at the move cap).
+fn lambda_returns(values: &[f32], rewards: &[f32], died: bool, config: &TrainConfig) -> Vec<f32> {
+    let (gamma, lambda) = (config.gamma, config.lambda);
+    let mut targets = vec![0.0f32; values.len()];
+    let Some(last) = values.len().checked_sub(1) else {
+        return targets;
+    };
+    let mut ret = if died { config.death } else { values[last] };
+    targets[last] = ret;
+    for t in (0..last).rev() {
+        ret = rewards[t + 1] + gamma * ((1.0 - lambda) * values[t + 1] + lambda * ret);
+        targets[t] = ret;
+    }
+    targets
+}
+
 /// The parameters of a training run.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrainConfig {
@@ -467,6 +618,31 @@ pub struct TrainConfig {
     /// mostly noise, over a few plausible ones it is a choice.
     #[serde(default)]
     pub candidates: u32,
+    /// The λ of TD(λ): 0 learns from the next afterstate's value alone
+    /// (TD(0)), 1 from the whole rest of the game (Monte Carlo). Updates
+    /// are made at the end of each game, towards the λ-returns computed
+    /// backwards from the values the network gave before the game's
+    /// updates.
+    #[serde(default)]
+    pub lambda: f32,
+    /// Temporal coherence learning (Beal & Smith; as in Jaśkowski's 2048
+    /// players): each weight's step is `alpha` times `|E| / A`, where `E`
+    /// sums the errors it has been updated with and `A` their magnitudes,
+    /// so weights whose errors keep one sign learn fast and noisy ones
+    /// slow down.
+    #[serde(default)]
+    pub tc: bool,
+    /// The weight of the hand-made evaluation of an afterstate (in free
+    /// cells, see [`HAND_UNIT`]) in its value; needs `candidates` > 0 (the
+    /// pre-selection values the moves). With a prior, the network learns
+    /// what the hand-made evaluation misses, and its greedy player starts
+    /// as the hand-made one (so `warmup` can be 0).
+    #[serde(default)]
+    pub prior: f32,
+    /// The value of the afterstate whose arrivals filled the board (the
+    /// target of the last afterstate of a game that died).
+    #[serde(default)]
+    pub death: f32,
 }
 
 impl Default for TrainConfig {
@@ -478,6 +654,10 @@ impl Default for TrainConfig {
             warmup: 2000,
             line_reward: 1.0,
             candidates: 8,
+            lambda: 0.0,
+            tc: false,
+            prior: 0.0,
+            death: 0.0,
         }
     }
 }
@@ -512,6 +692,11 @@ pub enum CheckpointError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trainer {
     net: NTuple,
+    /// Temporal coherence: the sum of each weight's errors (empty without
+    /// [`TrainConfig::tc`]).
+    tc_e: Vec<f32>,
+    /// Temporal coherence: the sum of their magnitudes.
+    tc_a: Vec<f32>,
     config: TrainConfig,
     rng: GameRng,
     games: u64,
@@ -537,8 +722,16 @@ impl Trainer {
         let mut net = NTuple::new(rules);
         net.line_reward = config.line_reward;
         net.candidates = config.candidates;
+        net.prior = config.prior;
+        let (tc_e, tc_a) = if config.tc {
+            (vec![0.0; net.weights.len()], vec![0.0; net.weights.len()])
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Trainer {
             net,
+            tc_e,
+            tc_a,
             rng: GameRng::from_seed(config.seed),
             config,
             games: 0,
@@ -577,25 +770,35 @@ impl Trainer {
         &self.config
     }
 
-    /// Play one self-play game and learn from it.
+    /// Play one self-play game and learn from it: the game's afterstates
+    /// are kept, and at its end each one's value moves towards its
+    /// λ-return (see [`TrainConfig::lambda`]).
     pub fn play_game(&mut self) -> TrainGame {
         let deal = self.rng.next_u64() | (1 << 63);
         let rules = self.net.layout.rules;
         let mut state = State::fresh(rules, deal);
-        let (alpha, gamma) = (self.config.alpha, self.config.gamma);
-        let mut prev: Option<Features> = None;
         let mut moves = 0u64;
         let mut removed = Vec::new();
         let teacher = self.games < self.config.warmup;
         let cancel = games_common::CancelFlag::new();
+        // The afterstates of the game and the reward of the move that led
+        // to each.
+        let mut steps: Vec<(Features, f32)> = Vec::new();
         while !state.is_over() && moves < MAX_GAME_MOVES {
             let mut scratch = Scratch::new(&self.net, state.board().colours());
-            let choice = if teacher {
-                crate::ai::hint(&state.view(), games_common::Budget::nodes(0), &cancel).best
+            let choice = if teacher && self.net.candidates == 0 {
+                crate::ai::hint(&state.view(), games_common::Budget::nodes(0), &cancel)
+                    .best
+                    .map(|m| (m, 0.0))
+            } else if teacher {
+                // The first of the pre-selection is the one-ply hint's move.
+                self.net.moves_of(&state).first().copied()
             } else {
-                scratch.best(&self.net, &state).map(|(m, _)| m)
+                scratch
+                    .best(&self.net, &state)
+                    .map(|(m, _, hand)| (m, hand))
             };
-            let Some(mv) = choice else {
+            let Some((mv, hand)) = choice else {
                 break;
             };
             // The chosen afterstate, looked up in full.
@@ -608,22 +811,17 @@ impl Trainer {
             for &c in &removed {
                 after[usize::from(c)] = 0;
             }
-            let features = self.net.features(&after, pending);
-            let v = self.net.value_of(&features);
-            if let Some(p) = prev.take() {
-                self.update(&p, reward + gamma * v, alpha);
-            }
-            prev = Some(features);
+            let mut features = self.net.features(&after, pending);
+            features.hand = hand;
+            steps.push((features, reward));
             if state.play_quiet(mv).is_err() {
                 break;
             }
             moves += 1;
         }
         let died = state.is_over();
+        self.learn(&steps, died);
         if died {
-            if let Some(p) = prev.take() {
-                self.update(&p, 0.0, alpha);
-            }
             self.deaths += 1;
         }
         self.games += 1;
@@ -631,19 +829,61 @@ impl Trainer {
         TrainGame { deal, moves, died }
     }
 
+    /// Move each afterstate of a game towards its λ-return; `died`: the
+    /// last one's arrivals filled the board (its target is
+    /// [`TrainConfig::death`]); otherwise the last one is not updated.
+    fn learn(&mut self, steps: &[(Features, f32)], died: bool) {
+        let values: Vec<f32> = steps.iter().map(|(f, _)| self.net.full_value(f)).collect();
+        let rewards: Vec<f32> = steps.iter().map(|&(_, r)| r).collect();
+        let targets = lambda_returns(&values, &rewards, died, &self.config);
+        let end = if died {
+            steps.len()
+        } else {
+            steps.len().saturating_sub(1)
+        };
+        for t in 0..end {
+            self.update(&steps[t].0, targets[t], self.config.alpha);
+        }
+    }
+
     /// Move the value of `f` towards `target`: half the step goes to the
-    /// free-cell weight (one weight, the strongest single feature), half is
-    /// shared among the tuples.
+    /// free-cell weight (one weight, the strongest single feature, and the
+    /// value's offset for a count of free cells), half is shared among the
+    /// tuples. With temporal coherence each weight's step is scaled by its
+    /// own rate. (An equal share for every weight, tried with a prior,
+    /// learned far worse: 43 moves per game after 400 games, 117 after
+    /// 7,200.)
     fn update(&mut self, f: &Features, target: f32, alpha: f32) {
-        let delta = target - self.net.value_of(f);
+        let delta = target - self.net.full_value(f);
         let Some((&free, tuples)) = f.indices.split_last() else {
             return;
         };
-        let step = 0.5 * alpha * delta / tuples.len().max(1) as f32;
-        for &i in tuples {
-            self.net.weights[i as usize] += step;
+        let (step, free_step) = (
+            0.5 * alpha * delta / tuples.len().max(1) as f32,
+            0.5 * alpha * delta,
+        );
+        if self.tc_e.is_empty() {
+            for &i in tuples {
+                self.net.weights[i as usize] += step;
+            }
+            self.net.weights[free as usize] += free_step;
+            return;
         }
-        self.net.weights[free as usize] += 0.5 * alpha * delta;
+        for (&i, share) in tuples
+            .iter()
+            .map(|i| (i, step))
+            .chain(std::iter::once((&free, free_step)))
+        {
+            let i = i as usize;
+            let rate = if self.tc_a[i] > 0.0 {
+                self.tc_e[i].abs() / self.tc_a[i]
+            } else {
+                1.0
+            };
+            self.net.weights[i] += share * rate;
+            self.tc_e[i] += delta;
+            self.tc_a[i] += delta.abs();
+        }
     }
 
     /// The checkpoint as bytes: a line naming the format, a line of JSON
@@ -665,8 +905,8 @@ impl Trainer {
             serde_json::to_string(&header).unwrap_or_default()
         )
         .into_bytes();
-        out.reserve(self.net.weights.len() * 4);
-        for w in &self.net.weights {
+        out.reserve(self.net.weights.len() * 4 * if self.config.tc { 3 } else { 1 });
+        for w in self.net.weights.iter().chain(&self.tc_e).chain(&self.tc_a) {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out
@@ -693,14 +933,26 @@ impl Trainer {
         let mut net = NTuple::new(header.rules);
         net.line_reward = header.config.line_reward;
         net.candidates = header.config.candidates;
-        if header.weights != net.weights.len() || raw.len() != net.weights.len() * 4 {
+        net.prior = header.config.prior;
+        let arrays = if header.config.tc { 3 } else { 1 };
+        let len = net.weights.len();
+        if header.weights != len || raw.len() != len * 4 * arrays {
             return Err(bad("the weights are not those of this network"));
         }
-        for (w, b) in net.weights.iter_mut().zip(raw.chunks_exact(4)) {
-            *w = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let mut all: Vec<f32> = raw
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let (mut tc_e, mut tc_a) = (Vec::new(), Vec::new());
+        if header.config.tc {
+            tc_a = all.split_off(2 * len);
+            tc_e = all.split_off(len);
         }
+        net.weights = all;
         Ok(Trainer {
             net,
+            tc_e,
+            tc_a,
             config: header.config,
             rng: header.rng,
             games: header.games,
@@ -852,51 +1104,153 @@ mod tests {
         assert_eq!(trainer.net().best_move(&over), None);
     }
 
+    /// The new design's settings (TD(λ), temporal coherence, a prior).
+    const NEW_DESIGN: TrainConfig = TrainConfig {
+        seed: 10,
+        alpha: 0.5,
+        gamma: 1.0,
+        warmup: 0,
+        line_reward: 0.0,
+        candidates: 4,
+        lambda: 0.5,
+        tc: true,
+        prior: 2.0,
+        death: 0.0,
+    };
+
     #[test]
     fn a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one() {
-        let config = TrainConfig {
+        // Both learning rules: plain steps and temporal coherence (whose
+        // per-weight sums the checkpoint must carry too).
+        resumed_run_is_uninterrupted(TrainConfig {
             seed: 9,
             alpha: 0.1,
             gamma: 0.99,
             warmup: 1,
             line_reward: 1.0,
             candidates: 4,
+            ..TrainConfig::default()
+        });
+        resumed_run_is_uninterrupted(NEW_DESIGN);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_weights_and_another_seed_others() {
+        let config = TrainConfig {
+            seed: 3,
+            ..NEW_DESIGN
         };
-        let mut straight = Trainer::new(Rules::FIVE, config);
-        for _ in 0..4 {
-            straight.play_game();
+        let run = |config: TrainConfig| {
+            let mut t = Trainer::new(Rules::FIVE, config);
+            for _ in 0..2 {
+                t.play_game();
+            }
+            t
+        };
+        let (a, b) = (run(config), run(config));
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert!(a.net().weights.iter().any(|&w| w != 0.0), "it learned");
+        let c = run(TrainConfig { seed: 4, ..config });
+        assert_ne!(a.net().weights, c.net().weights);
+    }
+
+    #[test]
+    fn the_shipped_network_loads_and_round_trips() {
+        let net = shipped().expect("the shipped network loads");
+        assert_eq!(*net.rules(), Rules::FIVE);
+        assert_eq!(net.weights(), NTuple::new(Rules::FIVE).weights());
+        assert!(net.prior() > 0.0);
+        assert!(net.weights.iter().all(|w| w.is_finite()));
+        assert!(net.weights.iter().any(|&w| w != 0.0), "trained weights");
+        assert_eq!(net.to_bytes(), SHIPPED);
+        assert_eq!(NTuple::from_bytes(&net.to_bytes()).as_ref(), Some(net));
+        // Not a network, or cut short: refused.
+        assert_eq!(NTuple::from_bytes(b"canicas-ntuple-net-v1\n{}\n"), None);
+        assert_eq!(NTuple::from_bytes(&SHIPPED[..SHIPPED.len() - 1]), None);
+        // It values a board with more free cells, all else equal, more
+        // (here: the same marbles plus a scattered few).
+        let mut open = vec![0u8; 81];
+        let mut full = vec![0u8; 81];
+        for i in 0..81 {
+            if i % 3 == 0 {
+                open[i] = 1 + (i % 7) as u8;
+            }
+            if i % 3 != 2 {
+                full[i] = 1 + (i % 7) as u8;
+            }
         }
-        let dir = std::env::temp_dir().join(format!("canicas-ntuple-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("ckpt");
-        let mut first = Trainer::new(Rules::FIVE, config);
-        for _ in 0..2 {
-            first.play_game();
+        let v_open = net.value_cells(&open, 3)
+            + net.prior() * open.iter().filter(|&&c| c == 0).count() as f32;
+        let v_full = net.value_cells(&full, 3)
+            + net.prior() * full.iter().filter(|&&c| c == 0).count() as f32;
+        assert!(v_open > v_full, "{v_open} {v_full}");
+    }
+
+    #[test]
+    fn td_lambda_targets_are_the_lambda_returns() {
+        let values = [10.0, 20.0, 30.0];
+        let rewards = [1.0, 2.0, 3.0];
+        let config = |lambda: f32, gamma: f32| TrainConfig {
+            lambda,
+            gamma,
+            death: -5.0,
+            ..TrainConfig::default()
+        };
+        // λ = 1, γ = 1: the rewards still to come plus the death value.
+        let mc = lambda_returns(&values, &rewards, true, &config(1.0, 1.0));
+        assert_eq!(mc, vec![2.0 + 3.0 - 5.0, 3.0 - 5.0, -5.0]);
+        // λ = 0: the next reward plus the next value (TD(0)).
+        let td0 = lambda_returns(&values, &rewards, true, &config(0.0, 0.5));
+        assert_eq!(td0, vec![2.0 + 0.5 * 20.0, 3.0 + 0.5 * 30.0, -5.0]);
+        // λ = 0.5, γ = 1, a game stopped at the cap: the last afterstate
+        // bootstraps from its own value.
+        let half = lambda_returns(&values, &rewards, false, &config(0.5, 1.0));
+        let g2 = 30.0;
+        let g1 = 3.0 + 0.5 * 30.0 + 0.5 * g2;
+        let g0 = 2.0 + 0.5 * 20.0 + 0.5 * g1;
+        assert_eq!(half, vec![g0, g1, g2]);
+        assert!(lambda_returns(&[], &[], true, &config(0.5, 1.0)).is_empty());
+    }
+
+    fn resumed_run_is_uninterrupted(config: TrainConfig) {
+        {
+            let mut straight = Trainer::new(Rules::FIVE, config);
+            for _ in 0..4 {
+                straight.play_game();
+            }
+            let dir =
+                std::env::temp_dir().join(format!("canicas-ntuple-test-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("ckpt");
+            let mut first = Trainer::new(Rules::FIVE, config);
+            for _ in 0..2 {
+                first.play_game();
+            }
+            first.checkpoint(&path).unwrap();
+            drop(first);
+            let mut resumed = Trainer::resume(&path).unwrap();
+            assert_eq!(resumed.games(), 2);
+            for _ in 0..2 {
+                resumed.play_game();
+            }
+            assert_eq!(resumed.to_bytes(), straight.to_bytes());
+            assert_eq!(resumed, straight);
+            assert!(
+                !dir.join("ckpt.tmp").exists(),
+                "the temporary file was renamed"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+            // Not a checkpoint: a typed error.
+            assert!(matches!(
+                Trainer::from_bytes(b"something else"),
+                Err(CheckpointError::Format(_))
+            ));
+            let mut cut = straight.to_bytes();
+            cut.truncate(cut.len() - 1);
+            assert!(matches!(
+                Trainer::from_bytes(&cut),
+                Err(CheckpointError::Format(_))
+            ));
         }
-        first.checkpoint(&path).unwrap();
-        drop(first);
-        let mut resumed = Trainer::resume(&path).unwrap();
-        assert_eq!(resumed.games(), 2);
-        for _ in 0..2 {
-            resumed.play_game();
-        }
-        assert_eq!(resumed.to_bytes(), straight.to_bytes());
-        assert_eq!(resumed, straight);
-        assert!(
-            !dir.join("ckpt.tmp").exists(),
-            "the temporary file was renamed"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
-        // Not a checkpoint: a typed error.
-        assert!(matches!(
-            Trainer::from_bytes(b"something else"),
-            Err(CheckpointError::Format(_))
-        ));
-        let mut cut = straight.to_bytes();
-        cut.truncate(cut.len() - 1);
-        assert!(matches!(
-            Trainer::from_bytes(&cut),
-            Err(CheckpointError::Format(_))
-        ));
     }
 }

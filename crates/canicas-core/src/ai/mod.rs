@@ -27,6 +27,15 @@
 //! position, so with a node budget the hint is the same on every run and
 //! platform; with a time limit it depends on the machine's speed.
 //!
+//! Under the five-in-a-row 1992 rule (landing cells hidden) each of the
+//! best 3 replies is valued by the hand-made evaluation plus a learned
+//! value: the shipped n-tuple network ([`crate::learn::shipped`], trained
+//! by self-play on top of this evaluation) times 400 / 3, which puts its
+//! moves of life into the evaluation's units (it was trained with the
+//! evaluation counting 3 moves per free cell). The pre-selection stays
+//! hand-made. Under the Lines 98 rule and four in a row the evaluation is
+//! the hand-made one alone (the network was trained on neither).
+//!
 //! The [`arena`](crate::arena()) measures it in deaths per 100,000 moves.
 //!
 //! # Strength (measured on the shared 2-core development machine, 2026-12-01 and -02)
@@ -230,7 +239,19 @@
 //! 204). The oracle patch above, which also knows where a displaced marble
 //! goes, measured 75 on deals 1–150. The 1992 rule's player is unchanged.
 //!
-//! # A learned evaluation (2026-12-03): not used
+//! # The learned leaf value (2026-12-04): used under the 1992 rule
+//!
+//! On deals 5001–5200 (never trained on; 5001–5100 are the deals of the
+//! section below), at the default budget, one thread, `canicas_train search
+//! - 5001 100 20000` and `- 5101 100 20000`: **313 deaths per 100,000
+//! moves** (200 deaths in 63,979 moves, 95 % interval 271 to 359), 3.76
+//! points per move, 10.2 ms of CPU time per move, where the hand-made
+//! evaluation alone dies 415 times on the same deals (48,213 moves, 359 to
+//! 476), 3.59 points per move, 6.7 ms. The network (24,000 self-play
+//! games, about 24 CPU minutes), how it was trained and every measurement:
+//! `docs/benchmarks/canicas-learned.md`.
+//!
+//! # A learned evaluation (2026-12-03): not used then
 //!
 //! [`crate::learn`] holds an n-tuple network (every 5-cell window, a table
 //! per symmetry orbit; every 2 × 3 block, one table; free cells after the
@@ -435,7 +456,43 @@ pub fn default_budget() -> Budget {
 /// ```
 #[must_use]
 pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
-    search::search(view, budget, cancel)
+    match shipped_leaf(view.rules()) {
+        Some(leaf) => search::search(view, budget, cancel, Some(&leaf)),
+        None => search::search(view, budget, cancel, None),
+    }
+}
+
+/// The learned value the hint adds at its leaves under `rules`: the
+/// shipped network ([`crate::learn::shipped`]) for the rules it was
+/// trained on (five in a row, the 1992 rule), scaled to the hand-made
+/// evaluation's units ([`crate::learn::HAND_UNIT`] over its prior, so
+/// that the leaf is the hand-made evaluation plus the network's part in
+/// the units the network was trained in); `None` under other rules (four
+/// in a row, the Lines 98 rule, other boards).
+fn shipped_leaf(rules: &Rules) -> Option<search::Leaf<'static>> {
+    let net = crate::learn::shipped()?;
+    (net.rules() == rules && net.prior() > 0.0).then(|| search::Leaf {
+        net,
+        scale: f64::from(crate::learn::HAND_UNIT) / f64::from(net.prior()),
+    })
+}
+
+/// As [`hint`], with a learned value at the leaves of the search: each
+/// reply the search evaluates exactly is valued by the hand-made
+/// evaluation plus `scale` times `net`'s value of the board it leaves
+/// (see [`crate::learn`]). Deterministic for a view, a network and a node
+/// budget. For experiments with other networks and scales: [`hint`]
+/// uses the shipped network where it applies.
+#[must_use]
+pub fn hint_with_net(
+    view: &View,
+    budget: Budget,
+    cancel: &CancelFlag,
+    net: &crate::learn::NTuple,
+    scale: f64,
+) -> Hint {
+    let leaf = search::Leaf { net, scale };
+    search::search(view, budget, cancel, Some(&leaf))
 }
 
 /// The `k` moves of `view` the hint's search considers first: every legal
@@ -446,6 +503,14 @@ pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
 #[must_use]
 pub fn preselect(view: &View, k: usize) -> Vec<Move> {
     search::preselect(view, k)
+}
+
+/// As [`preselect`], with each move's static value (in the hand-made
+/// evaluation's units: about 400 per free cell; a move that removes
+/// nothing already counts the free cells its arrivals take).
+#[must_use]
+pub fn preselect_valued(view: &View, k: usize) -> Vec<(Move, i64)> {
+    search::preselect_valued(view, k)
 }
 
 /// How a game played by the autoplayer ended.
@@ -482,5 +547,34 @@ pub fn autoplay(
         moves: played,
         points: state.score(),
         died: state.is_over(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_learned_leaf_is_used_under_the_1992_five_rule_only() {
+        let leaf = shipped_leaf(&Rules::FIVE).expect("five in a row, 1992 rule");
+        assert!(leaf.scale > 0.0);
+        assert!(shipped_leaf(&Rules::FIVE.with_landings_shown(true)).is_none());
+        assert!(shipped_leaf(&Rules::FOUR).is_none());
+        // The hint is the search with that leaf; the hand-made search alone
+        // answers otherwise somewhere along a game.
+        let cancel = CancelFlag::new();
+        let mut state = State::new(Rules::FIVE, 12).unwrap();
+        let mut differs = false;
+        for _ in 0..40 {
+            let view = state.view();
+            let with = hint(&view, Budget::nodes(60), &cancel);
+            let same = search::search(&view, Budget::nodes(60), &cancel, Some(&leaf));
+            assert_eq!(with.best, same.best);
+            let without = search::search(&view, Budget::nodes(60), &cancel, None);
+            differs |= without.best != with.best;
+            let Some(m) = with.best else { break };
+            state.play(m).unwrap();
+        }
+        assert!(differs, "the leaf changes some choice");
     }
 }

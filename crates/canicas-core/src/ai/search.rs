@@ -310,15 +310,49 @@ fn top(moves: &mut [(i64, u8, u8)], n: usize) -> usize {
 }
 
 /// The value of the best reply on `f` (the colours after the bar are
-/// unknown, so a quiet reply costs `arrivals` free cells).
-fn best_reply(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, d: &mut Deltas) -> i64 {
+/// unknown, so a quiet reply costs `arrivals` free cells). With a learned
+/// `leaf`, each of the replies evaluated exactly also gets the network's
+/// value of the board it leaves.
+fn best_reply(
+    f: &Fast,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    d: &mut Deltas,
+    leaf: Option<&Leaf<'_>>,
+) -> i64 {
     let mut best = Best::<REPLY_EXACT>::new();
     scored_moves(f, t, wt, arrivals, true, d, |m| best.offer(m));
     best.as_slice()
         .iter()
-        .map(|&(_, from, to)| exact(f, t, wt, arrivals, true, from, to))
+        .map(|&(_, from, to)| {
+            let hand = exact(f, t, wt, arrivals, true, from, to);
+            match leaf {
+                None => hand,
+                Some(leaf) => {
+                    let mut g = *f;
+                    let removed = apply(&mut g, t, usize::from(from), usize::from(to));
+                    let pending = if removed > 0 && g.occ != 0 {
+                        0
+                    } else {
+                        arrivals as u32
+                    };
+                    let cells = &g.cells[..t.size * t.size];
+                    hand + (leaf.scale * f64::from(leaf.net.value_cells(cells, pending))) as i64
+                }
+            }
+        })
         .max()
         .unwrap_or(DEATH)
+}
+
+/// A learned value added to the hand-made evaluation at the leaves of the
+/// search: `scale` times the network's value (in the hand-made
+/// evaluation's units).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Leaf<'a> {
+    pub net: &'a crate::learn::NTuple,
+    pub scale: f64,
 }
 
 /// The value of one sample for a candidate: its arrivals (the colours of
@@ -332,6 +366,7 @@ fn sample_value(
     ctx: (&Tables, &Weights, i64),
     sample: &Sample,
     d: &mut Deltas,
+    leaf: Option<&Leaf<'_>>,
 ) -> (i64, bool) {
     let (t, wt, arrivals) = ctx;
     let (next, landings) = bar;
@@ -343,7 +378,7 @@ fn sample_value(
     {
         return (DEATH, sampled);
     }
-    (best_reply(&g, t, wt, arrivals, d), sampled)
+    (best_reply(&g, t, wt, arrivals, d, leaf), sampled)
 }
 
 fn view_seed(view: &View) -> u64 {
@@ -444,8 +479,10 @@ fn shown_value(
 }
 
 /// The `k` moves of `view` the search would consider first (its static
-/// pre-selection), best first; empty when there is no legal move.
-pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
+/// pre-selection), best first, with their static values (a quiet move's
+/// value counts the free cells its arrivals take); empty when there is no
+/// legal move.
+pub(crate) fn preselect_valued(view: &View, k: usize) -> Vec<(Move, i64)> {
     let rules = *view.rules();
     let t = Tables::new(&rules);
     let wt = Weights::for_rules(&rules);
@@ -455,11 +492,25 @@ pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
     let bar = (view.next(), landings.as_slice());
     preselected(&f, &t, &wt, i64::from(rules.arrivals), bar, &mut deltas, k)
         .into_iter()
-        .map(|c| c.mv)
+        .map(|c| (c.mv, c.pre))
         .collect()
 }
 
-pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
+/// The `k` moves of `view` the search would consider first (its static
+/// pre-selection), best first; empty when there is no legal move.
+pub(crate) fn preselect(view: &View, k: usize) -> Vec<Move> {
+    preselect_valued(view, k)
+        .into_iter()
+        .map(|(mv, _)| mv)
+        .collect()
+}
+
+pub(crate) fn search(
+    view: &View,
+    budget: Budget,
+    cancel: &CancelFlag,
+    leaf: Option<&Leaf<'_>>,
+) -> Hint {
     let mut ctl = SearchControl::new(budget, cancel);
     let rules = *view.rules();
     let t = Tables::new(&rules);
@@ -510,6 +561,7 @@ pub(crate) fn search(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
                     (&t, &wt, arrivals),
                     &sample,
                     &mut deltas,
+                    leaf,
                 );
                 // After a line (on a board not emptied) no marble arrives,
                 // and marbles that land on their shown cells are no chance:
