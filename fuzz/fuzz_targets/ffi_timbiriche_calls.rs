@@ -39,6 +39,10 @@ enum Call {
         nodes: u16,
     },
     Hint,
+    /// A table limit for Hard's proofs, in KiB (refused below 64).
+    TableLimit {
+        kib: u16,
+    },
     Lines {
         kind: u8,
         cap: u8,
@@ -154,6 +158,28 @@ fuzz_target!(|calls: Vec<Call>| {
                         ptr::null(),
                         &mut hint,
                     ));
+                }
+                Call::TableLimit { kib } => {
+                    let bytes = usize::from(kib) << 10;
+                    let r = games_timbiriche_set_table_limit(game, bytes);
+                    ok(r);
+                    let mut now = 0;
+                    let read = games_timbiriche_table_limit(game, &mut now);
+                    if game.is_null() {
+                        assert_eq!(
+                            (r, read),
+                            (GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_NULL_PARAMETER)
+                        );
+                    } else {
+                        assert_eq!(read, GAMES_RESULT_OK);
+                        assert_eq!(
+                            r == GAMES_RESULT_OK,
+                            bytes >= GAMES_TIMBIRICHE_MIN_TABLE_BYTES
+                        );
+                        if r == GAMES_RESULT_OK {
+                            assert_eq!(now, bytes, "the limit set is the limit read");
+                        }
+                    }
                 }
                 Call::Lines { kind, cap } => {
                     let mut buf = vec![games_timbiriche_line::default(); usize::from(cap)];
