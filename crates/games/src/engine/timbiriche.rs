@@ -74,15 +74,17 @@ impl UgiGame for TimbiricheEngine {
                 self.new_game();
             }
             "hash" => {
-                let mb = value
+                // Megabytes that do not fit in memory addresses (a 32-bit
+                // target) are refused like any other bad value.
+                self.ai_options.table_bytes = value
                     .trim()
                     .parse::<usize>()
                     .ok()
                     .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                    .and_then(|mb| mb.checked_mul(1 << 20))
                     .ok_or_else(|| {
                         format!("Hash takes megabytes from 1 to {MAX_HASH_MB}, not `{value}`")
                     })?;
-                self.ai_options.table_bytes = mb << 20;
             }
             _ => return Err(format!("unknown option `{name}`")),
         }
