@@ -669,14 +669,7 @@ impl<'a> Solver<'a> {
     ///    (the next two have exactly 2 sides): the chain rule, taking the
     ///    first box keeps both "take all" and "all but two" open.
     fn forced_capture(&self, drawn: u128) -> Option<(usize, i32)> {
-        let mut three = self.by_sides[3];
-        while three != 0 {
-            let b = three.trailing_zeros() as usize;
-            three &= three - 1;
-            let m = self.box_mask[b];
-            let l = (m & !drawn).trailing_zeros() as usize;
-            let [x, y] = self.line_boxes[l];
-            let other = if usize::from(x) == b { y } else { x };
+        for (b, l, other) in self.capturable(drawn) {
             let take = if other == NONE {
                 true
             } else {
@@ -693,6 +686,23 @@ impl<'a> Solver<'a> {
             }
         }
         None
+    }
+
+    /// Each box with three sides at the node being searched: the box, its
+    /// open line and the box across that line ([`NONE`] for the border).
+    #[inline]
+    fn capturable(&self, drawn: u128) -> impl Iterator<Item = (usize, usize, u8)> + use<'_, 'a> {
+        let mut three = self.by_sides[3];
+        std::iter::from_fn(move || {
+            if three == 0 {
+                return None;
+            }
+            let b = three.trailing_zeros() as usize;
+            three &= three - 1;
+            let l = (self.box_mask[b] & !drawn).trailing_zeros() as usize;
+            let [x, y] = self.line_boxes[l];
+            Some((b, l, if usize::from(x) == b { y } else { x }))
+        })
     }
 
     /// Whether taking box `b` through line `l` starts a run of at least
@@ -894,14 +904,7 @@ impl<'a> Solver<'a> {
             return u128::MAX;
         }
         let mut allowed = u128::MAX;
-        let mut three = self.by_sides[3];
-        while three != 0 {
-            let b = three.trailing_zeros() as usize;
-            three &= three - 1;
-            let m = self.box_mask[b];
-            let l = (m & !drawn).trailing_zeros() as usize;
-            let [x, y] = self.line_boxes[l];
-            let other = if usize::from(x) == b { y } else { x };
+        for (_, l, other) in self.capturable(drawn) {
             let mask = if other != NONE && self.cnt[usize::from(other)] == 2 {
                 self.box_mask[usize::from(other)] & !drawn & !(1u128 << l)
             } else {
