@@ -815,22 +815,13 @@ pub unsafe extern "C" fn games_timbiriche_set_table_limit(
     }
 }
 
-/// The limit of `games_timbiriche_set_table_limit` in `*out_bytes`.
-///
-/// # Safety
-/// `game` NULL or live; `out_bytes` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn games_timbiriche_table_limit(
-    game: *const games_timbiriche_game,
-    out_bytes: *mut usize,
-) -> games_result {
-    // SAFETY: the handle and the out-pointer are as this function's contract requires.
-    unsafe {
-        with_handle(game, |g| {
-            write_out(out_bytes, g.value.ai_options.table_bytes)
-        })
-    }
-}
+crate::exports::export_query!(
+    /// The limit of `games_timbiriche_set_table_limit` in `*out_bytes`.
+    games_timbiriche_game,
+    games_timbiriche_table_limit(game),
+    out_bytes: usize,
+    |g| g.value.ai_options.table_bytes
+);
 
 /// The sentence of the last hint (NUL-terminated; empty before any hint).
 ///

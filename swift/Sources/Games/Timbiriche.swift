@@ -390,9 +390,10 @@ public final class TimbiricheGame: Sendable {
     }
 
     /// Sets `tableLimit`. Less than 64 KiB throws `.invalidParameter` and
-    /// changes nothing.
+    /// changes nothing (the library refuses it; a negative count would reach
+    /// C as a huge `size_t`, so it is refused here).
     public func setTableLimit(_ bytes: Int) throws(GamesError) {
-        guard bytes >= Int(GAMES_TIMBIRICHE_MIN_TABLE_BYTES) else {
+        guard bytes >= 0 else {
             throw GamesError(
                 code: .invalidParameter, message: "a table limit of \(bytes) bytes is below 65536")
         }
