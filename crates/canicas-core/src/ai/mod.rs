@@ -456,10 +456,8 @@ pub fn default_budget() -> Budget {
 /// ```
 #[must_use]
 pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
-    match shipped_leaf(view.rules()) {
-        Some(leaf) => search::search(view, budget, cancel, Some(&leaf)),
-        None => search::search(view, budget, cancel, None),
-    }
+    let leaf = shipped_leaf(view.rules());
+    search::search(view, budget, cancel, leaf.as_ref())
 }
 
 /// The learned value the hint adds at its leaves under `rules`: the

@@ -249,16 +249,30 @@ fn scored_moves(
 /// leaves; a quiet move costs `arrivals` free cells).
 fn exact(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, reply: bool, from: u8, to: u8) -> i64 {
     let mut g = *f;
-    let removed = i64::from(apply(&mut g, t, usize::from(from), usize::from(to)));
+    let removed = apply(&mut g, t, usize::from(from), usize::from(to));
+    exact_after(&g, removed, t, wt, arrivals, reply)
+}
+
+/// [`exact`] from the board `g` a move left, having removed `removed`
+/// marbles.
+fn exact_after(
+    g: &Fast,
+    removed: u32,
+    t: &Tables,
+    wt: &Weights,
+    arrivals: i64,
+    reply: bool,
+) -> i64 {
+    let removed = i64::from(removed);
     if removed > 0 {
         let discount = if reply {
             removed * (REPLY_LINE_DEN - REPLY_LINE_NUM) / REPLY_LINE_DEN
         } else {
             0
         };
-        evaluate(&g, t, wt) - wt.free * discount
+        evaluate(g, t, wt) - wt.free * discount
     } else {
-        evaluate(&g, t, wt) - wt.free * arrivals
+        evaluate(g, t, wt) - wt.free * arrivals
     }
 }
 
@@ -326,12 +340,12 @@ fn best_reply(
     best.as_slice()
         .iter()
         .map(|&(_, from, to)| {
-            let hand = exact(f, t, wt, arrivals, true, from, to);
+            let mut g = *f;
+            let removed = apply(&mut g, t, usize::from(from), usize::from(to));
+            let hand = exact_after(&g, removed, t, wt, arrivals, true);
             match leaf {
                 None => hand,
                 Some(leaf) => {
-                    let mut g = *f;
-                    let removed = apply(&mut g, t, usize::from(from), usize::from(to));
                     let pending = if removed > 0 && g.occ != 0 {
                         0
                     } else {
