@@ -1,9 +1,9 @@
 //! The n-tuple trainer and its players (see `canicas_core::learn`):
 //!
 //! ```text
-//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death]
+//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] [rules]
 //! cargo run --release -p canicas-core --example canicas_train -- measure <checkpoint> <first-deal> <deals> [max-moves]
-//! cargo run --release -p canicas-core --example canicas_train -- search <checkpoint|-> <first-deal> <deals> [max-moves] [nodes] [scale]
+//! cargo run --release -p canicas-core --example canicas_train -- search <checkpoint|net-file|-> <first-deal> <deals> [max-moves] [nodes] [scale] [rules]
 //! cargo run --release -p canicas-core --example canicas_train -- export <checkpoint> <net-file>
 //! ```
 //!
@@ -15,7 +15,9 @@
 //! by the network's greedy player, which picks among the `candidates`
 //! (default 8) best moves of the hand-made evaluation (0: every move).
 //! `lambda` (default 0), `tc` (0 or 1, default 0), `prior` (default 0) and
-//! `death` (default 0) are those of `TrainConfig`.
+//! `death` (default 0) are those of `TrainConfig`. `rules` is `five`
+//! (default), `four`, `five98` or `four98` (the `98` ones: Lines 98, the
+//! landing cells shown).
 //!
 //! `train` resumes from `<dir>/checkpoint` when it exists (the seed and
 //! steps then come from it), plays self-play games until `games` in all
@@ -29,11 +31,15 @@
 //! it values most) on the deals `first..first + deals` (below 2^63: never
 //! trained on) and prints deaths per 100,000 moves.
 //!
-//! `search` plays the hint search on one thread, with the network's value
-//! times `scale` added at its leaves (`ai::hint_with_net`; checkpoint `-`:
-//! the AI's own hint), `nodes` per move (default: the default budget,
+//! `search` plays the hint search on one thread, with the value of the
+//! network (of a checkpoint, or a network file as `export` writes) times
+//! `scale` added at its leaves (`ai::hint_with_net`; `-`: the AI's own
+//! hint), `nodes` per move (default: the default budget,
 //! which also stops at 20 ms), and prints deaths per 100,000 moves with a
-//! 95 % interval, points per move and CPU milliseconds per move.
+//! 95 % interval, points per move and CPU milliseconds per move. `rules`
+//! (as for `train`; default: the network's, or `five` for `-`) are the
+//! rules played, which may differ from the network's only in whether the
+//! landing cells are shown.
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -42,6 +48,16 @@ use canicas_core::{Rules, State};
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {
     args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+/// The rules named `name` (see the module's docs).
+fn rules_named(name: &str) -> Result<Rules, String> {
+    let (variant, shown) = match name.strip_suffix("98") {
+        Some(v) => (v, true),
+        None => (name, false),
+    };
+    let variant = canicas_core::Variant::parse(variant).map_err(|e| e.to_string())?;
+    Ok(variant.rules().with_landings_shown(shown))
 }
 
 fn train(args: &[String]) -> Result<(), String> {
@@ -72,13 +88,14 @@ fn train(args: &[String]) -> Result<(), String> {
             prior: arg(args, 12, 0.0),
             death: arg(args, 13, 0.0),
         };
+        let rules = rules_named(args.get(14).map_or("five", String::as_str))?;
         println!(
             "new run {:?}: {} tuples, {} weights",
             config,
-            canicas_core::learn::NTuple::new(Rules::FIVE).tuples(),
-            canicas_core::learn::NTuple::new(Rules::FIVE).weights()
+            canicas_core::learn::NTuple::new(rules).tuples(),
+            canicas_core::learn::NTuple::new(rules).weights()
         );
-        Trainer::new(Rules::FIVE, config)
+        Trainer::new(rules, config)
     };
     let start = Instant::now();
     let mut window_start = Instant::now();
@@ -180,11 +197,20 @@ fn cpu_seconds() -> f64 {
 
 fn search(args: &[String]) -> Result<(), String> {
     use games_common::{Budget, CancelFlag};
-    let which = args.get(1).ok_or("search <checkpoint|->")?;
-    let trainer = if which == "-" {
+    let which = args.get(1).ok_or("search <checkpoint|net-file|->")?;
+    let net = if which == "-" {
         None
     } else {
-        Some(Trainer::resume(&PathBuf::from(which)).map_err(|e| e.to_string())?)
+        let bytes = std::fs::read(which).map_err(|e| e.to_string())?;
+        match canicas_core::learn::NTuple::from_bytes(&bytes) {
+            Some(net) => Some(net),
+            None => Some(
+                Trainer::from_bytes(&bytes)
+                    .map_err(|e| e.to_string())?
+                    .net()
+                    .clone(),
+            ),
+        }
     };
     let first: u64 = arg(args, 2, 1);
     let n: u64 = arg(args, 3, 100);
@@ -194,7 +220,15 @@ fn search(args: &[String]) -> Result<(), String> {
         None => canicas_core::ai::default_budget(),
     };
     let scale: f64 = arg(args, 6, 1.0);
-    let rules = trainer.as_ref().map_or(Rules::FIVE, |t| *t.net().rules());
+    let rules = match args.get(7) {
+        Some(name) => rules_named(name)?,
+        None => net.as_ref().map_or(Rules::FIVE, |n| *n.rules()),
+    };
+    if let Some(n) = &net {
+        if n.rules().with_landings_shown(rules.landings_shown) != rules {
+            return Err(format!("the network is for {:?}", n.rules()));
+        }
+    }
     let cancel = CancelFlag::new();
     let (mut moves, mut deaths, mut points) = (0u64, 0u64, 0u64);
     let cpu0 = cpu_seconds();
@@ -204,8 +238,8 @@ fn search(args: &[String]) -> Result<(), String> {
         let mut played = 0;
         while played < cap && !state.is_over() {
             let view = state.view();
-            let hint = match &trainer {
-                Some(t) => canicas_core::ai::hint_with_net(&view, budget, &cancel, t.net(), scale),
+            let hint = match &net {
+                Some(n) => canicas_core::ai::hint_with_net(&view, budget, &cancel, n, scale),
                 None => canicas_core::ai::hint(&view, budget, &cancel),
             };
             let Some(m) = hint.best else {
@@ -257,7 +291,7 @@ fn main() {
         Some("measure") => measure(&args),
         Some("search") => search(&args),
         Some("export") => export(&args),
-        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] | measure <checkpoint> <first> <deals> [max-moves] | search <checkpoint|-> <first> <deals> [max-moves] [nodes] [scale] | export <checkpoint> <net-file>".into()),
+        _ => Err("usage: canicas_train train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] [rules] | measure <checkpoint> <first> <deals> [max-moves] | search <checkpoint|net-file|-> <first> <deals> [max-moves] [nodes] [scale] [rules] | export <checkpoint> <net-file>".into()),
     };
     if let Err(e) = result {
         eprintln!("canicas_train: {e}");
