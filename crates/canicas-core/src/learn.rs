@@ -74,7 +74,8 @@ const NET_MAGIC: &str = "canicas-ntuple-net-v1";
 const SHIPPED: &[u8] = include_bytes!("../data/ntuple_five.bin");
 
 /// The network shipped with the crate, trained on the five-in-a-row 1992
-/// rule (`crates/canicas-core/data/README.md` says how to make it again);
+/// rule and used for five in a row under both rules by [`crate::ai::hint`]
+/// (`crates/canicas-core/data/README.md` says how to make it again);
 /// `None` if its data is malformed, which a test rules out.
 #[must_use]
 pub fn shipped() -> Option<&'static NTuple> {

@@ -238,18 +238,37 @@
 //! the pre-selection), the same deals: 154 (32,373 moves, interval 115 to
 //! 204). The oracle patch above, which also knows where a displaced marble
 //! goes, measured 75 on deals 1–150. The 1992 rule's player is unchanged.
+//! Since 2026-12-05 the search adds the learned leaf value (next section)
+//! under this rule too: 16.6 per 100,000 moves on the same deals, 17.8 on
+//! deals 5061–5210.
 //!
-//! # The learned leaf value (2026-12-04): used under the 1992 rule
+//! # The learned leaf value: five in a row, both rules
 //!
-//! On deals 5001–5200 (never trained on; 5001–5100 are the deals of the
-//! section below), at the default budget, one thread, `canicas_train search
-//! - 5001 100 20000` and `- 5101 100 20000`: **313 deaths per 100,000
-//! moves** (200 deaths in 63,979 moves, 95 % interval 271 to 359), 3.76
-//! points per move, 10.2 ms of CPU time per move, where the hand-made
-//! evaluation alone dies 415 times on the same deals (48,213 moves, 359 to
-//! 476), 3.59 points per move, 6.7 ms. The network (24,000 self-play
-//! games, about 24 CPU minutes), how it was trained and every measurement:
-//! `docs/benchmarks/canicas-learned.md`.
+//! Under the Lines 98 rule (used since 2026-12-05), on deals 5061–5160 as
+//! above, at the default budget (300 nodes), one thread, `games arena
+//! canicas --lines98 --deals 5061..5160 --threads 1 --json` (the same games
+//! as `canicas_train search crates/canicas-core/data/ntuple_five.bin 5061
+//! 100 20000 300 133.33333 five98`, which printed these figures): 585,631
+//! moves, 97 deaths (three games reached the cap of 20,000 moves), **16.6
+//! deaths per 100,000 moves** (95 % interval 13 to 20), 4.08 points per
+//! move, 1.7 ms of CPU time per move, where the hand-made evaluation alone
+//! died 63 times (section above); on deals 5161–5210, 241,705 moves, 50
+//! deaths, 20.7 (15 to 27); both sets **17.8** (15 to 21, 827,336 moves).
+//! The leaves lie past the arrivals whose
+//! cells are shown, where the next marbles are hidden under both rules, so
+//! the network trained under the 1992 rule values them as it was trained
+//! to.
+//!
+//! Under the 1992 rule (used since 2026-12-04), on deals 5001–5360 (never
+//! trained on; 5001–5100 are the deals of the section below), 300 nodes,
+//! one thread, `canicas_train search - 5001 200 20000 300` and `- 5201 160
+//! 20000 300`: **288 deaths per 100,000 moves** (360 deaths in 125,163
+//! moves, 95 % interval 259 to 319), 3.79 points per move, 10.0 ms of CPU
+//! time per move, where the hand-made evaluation alone dies 415 times on
+//! deals 5001–5200 (48,213 moves, 359 to 476), 3.59 points per move,
+//! 6.7 ms. The network (24,000 self-play games, about 24 CPU minutes), how
+//! it was trained, the settings of the search tried with it and every
+//! measurement: `docs/benchmarks/canicas-learned.md`.
 //!
 //! # A learned evaluation (2026-12-03): not used then
 //!
@@ -462,14 +481,18 @@ pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
 
 /// The learned value the hint adds at its leaves under `rules`: the
 /// shipped network ([`crate::learn::shipped`]) for the rules it was
-/// trained on (five in a row, the 1992 rule), scaled to the hand-made
-/// evaluation's units ([`crate::learn::HAND_UNIT`] over its prior, so
-/// that the leaf is the hand-made evaluation plus the network's part in
-/// the units the network was trained in); `None` under other rules (four
-/// in a row, the Lines 98 rule, other boards).
+/// trained on (five in a row, the 1992 rule) and for the same game under
+/// the Lines 98 rule (the search's leaves lie past the arrivals whose
+/// landing cells are shown, where the next ones are hidden under both
+/// rules), scaled to the hand-made evaluation's units
+/// ([`crate::learn::HAND_UNIT`] over its prior, so that the leaf is the
+/// hand-made evaluation plus the network's part in the units the network
+/// was trained in); `None` under other rules (four in a row, other
+/// boards).
 fn shipped_leaf(rules: &Rules) -> Option<search::Leaf<'static>> {
     let net = crate::learn::shipped()?;
-    (net.rules() == rules && net.prior() > 0.0).then(|| search::Leaf {
+    let same_game = net.rules().with_landings_shown(rules.landings_shown) == *rules;
+    (same_game && net.prior() > 0.0).then(|| search::Leaf {
         net,
         scale: f64::from(crate::learn::HAND_UNIT) / f64::from(net.prior()),
     })
@@ -553,26 +576,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_learned_leaf_is_used_under_the_1992_five_rule_only() {
+    fn the_learned_leaf_is_used_for_five_in_a_row_only() {
         let leaf = shipped_leaf(&Rules::FIVE).expect("five in a row, 1992 rule");
         assert!(leaf.scale > 0.0);
-        assert!(shipped_leaf(&Rules::FIVE.with_landings_shown(true)).is_none());
+        let lines98 = shipped_leaf(&Rules::FIVE.with_landings_shown(true))
+            .expect("five in a row, Lines 98 rule");
+        assert_eq!(lines98.scale, leaf.scale);
         assert!(shipped_leaf(&Rules::FOUR).is_none());
+        assert!(shipped_leaf(&Rules::FOUR.with_landings_shown(true)).is_none());
+        let small = Rules {
+            size: 7,
+            ..Rules::FIVE
+        };
+        assert!(shipped_leaf(&small).is_none(), "another board");
         // The hint is the search with that leaf; the hand-made search alone
         // answers otherwise somewhere along a game.
         let cancel = CancelFlag::new();
-        let mut state = State::new(Rules::FIVE, 12).unwrap();
-        let mut differs = false;
-        for _ in 0..40 {
-            let view = state.view();
-            let with = hint(&view, Budget::nodes(60), &cancel);
-            let same = search::search(&view, Budget::nodes(60), &cancel, Some(&leaf));
-            assert_eq!(with.best, same.best);
-            let without = search::search(&view, Budget::nodes(60), &cancel, None);
-            differs |= without.best != with.best;
-            let Some(m) = with.best else { break };
-            state.play(m).unwrap();
+        for (rules, leaf) in [
+            (Rules::FIVE, &leaf),
+            (Rules::FIVE.with_landings_shown(true), &lines98),
+        ] {
+            let mut state = State::new(rules, 12).unwrap();
+            let mut differs = false;
+            for _ in 0..40 {
+                let view = state.view();
+                let with = hint(&view, Budget::nodes(60), &cancel);
+                let same = search::search(&view, Budget::nodes(60), &cancel, Some(leaf));
+                assert_eq!(with.best, same.best);
+                let without = search::search(&view, Budget::nodes(60), &cancel, None);
+                differs |= without.best != with.best;
+                let Some(m) = with.best else { break };
+                state.play(m).unwrap();
+            }
+            assert!(differs, "the leaf changes some choice under {rules:?}");
         }
-        assert!(differs, "the leaf changes some choice");
     }
 }
