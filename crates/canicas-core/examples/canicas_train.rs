@@ -89,13 +89,14 @@ fn train(args: &[String]) -> Result<(), String> {
             death: arg(args, 13, 0.0),
         };
         let rules = rules_named(args.get(14).map_or("five", String::as_str))?;
+        let t = Trainer::new(rules, config);
         println!(
             "new run {:?}: {} tuples, {} weights",
             config,
-            canicas_core::learn::NTuple::new(rules).tuples(),
-            canicas_core::learn::NTuple::new(rules).weights()
+            t.net().tuples(),
+            t.net().weights()
         );
-        Trainer::new(rules, config)
+        t
     };
     let start = Instant::now();
     let mut window_start = Instant::now();
@@ -225,7 +226,7 @@ fn search(args: &[String]) -> Result<(), String> {
         None => net.as_ref().map_or(Rules::FIVE, |n| *n.rules()),
     };
     if let Some(n) = &net {
-        if n.rules().with_landings_shown(rules.landings_shown) != rules {
+        if !n.is_for(&rules) {
             return Err(format!("the network is for {:?}", n.rules()));
         }
     }

@@ -409,6 +409,15 @@ impl NTuple {
         Some(net)
     }
 
+    /// Whether it values the game `rules` describe: the rules it was
+    /// trained on, with the landing cells shown or hidden (a search's
+    /// leaves lie past the arrivals whose cells are shown, where the next
+    /// ones are hidden under both rules).
+    #[must_use]
+    pub fn is_for(&self, rules: &Rules) -> bool {
+        self.layout.rules.with_landings_shown(rules.landings_shown) == *rules
+    }
+
     /// The weight of the hand-made evaluation in the value of an
     /// afterstate (see [`TrainConfig::prior`]).
     #[must_use]

@@ -482,17 +482,14 @@ pub fn hint(view: &View, budget: Budget, cancel: &CancelFlag) -> Hint {
 /// The learned value the hint adds at its leaves under `rules`: the
 /// shipped network ([`crate::learn::shipped`]) for the rules it was
 /// trained on (five in a row, the 1992 rule) and for the same game under
-/// the Lines 98 rule (the search's leaves lie past the arrivals whose
-/// landing cells are shown, where the next ones are hidden under both
-/// rules), scaled to the hand-made evaluation's units
+/// the Lines 98 rule ([`crate::learn::NTuple::is_for`]), scaled to the hand-made evaluation's units
 /// ([`crate::learn::HAND_UNIT`] over its prior, so that the leaf is the
 /// hand-made evaluation plus the network's part in the units the network
 /// was trained in); `None` under other rules (four in a row, other
 /// boards).
 fn shipped_leaf(rules: &Rules) -> Option<search::Leaf<'static>> {
     let net = crate::learn::shipped()?;
-    let same_game = net.rules().with_landings_shown(rules.landings_shown) == *rules;
-    (same_game && net.prior() > 0.0).then(|| search::Leaf {
+    (net.is_for(rules) && net.prior() > 0.0).then(|| search::Leaf {
         net,
         scale: f64::from(crate::learn::HAND_UNIT) / f64::from(net.prior()),
     })
