@@ -1,7 +1,7 @@
 //! The n-tuple trainer and its players (see `canicas_core::learn`):
 //!
 //! ```text
-//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] [rules]
+//! cargo run --release -p canicas-core --example canicas_train -- train <dir> [games] [seed] [alpha] [gamma] [every] [warmup] [line-reward] [candidates] [lambda] [tc] [prior] [death] [rules] [tuples] [batch] [threads]
 //! cargo run --release -p canicas-core --example canicas_train -- measure <checkpoint> <first-deal> <deals> [max-moves]
 //! cargo run --release -p canicas-core --example canicas_train -- search <checkpoint|net-file|-> <first-deal> <deals> [max-moves] [nodes] [scale] [rules]
 //! cargo run --release -p canicas-core --example canicas_train -- export <checkpoint> <net-file>
@@ -17,12 +17,18 @@
 //! `lambda` (default 0), `tc` (0 or 1, default 0), `prior` (default 0) and
 //! `death` (default 0) are those of `TrainConfig`. `rules` is `five`
 //! (default), `four`, `five98` or `four98` (the `98` ones: Lines 98, the
-//! landing cells shown).
+//! landing cells shown). `tuples` is `2x3` (default: the line windows and
+//! the 2 × 3 blocks, as shipped) or `3x3` (those and every 3 × 3 block).
+//! `batch` (default 1) games are played from the same weights before they
+//! are learned from, on `threads` threads (default: every core); the
+//! weights depend on the batch, not on the threads, and a run ends at the
+//! first batch that reaches `games`.
 //!
 //! `train` resumes from `<dir>/checkpoint` when it exists (the seed and
 //! steps then come from it), plays self-play games until `games` in all
 //! (0: no end), writes the checkpoint atomically every `every` games
-//! (default 50) and a copy `<dir>/checkpoint-<games>` every 20 of those,
+//! (default 50; with batches, after the batch that passes each multiple) and
+//! a copy `<dir>/checkpoint-<games>` every 20 of those,
 //! and prints a line per checkpoint: games, moves, the mean moves per game
 //! since the last line, deaths. Resumed or not, the same seed gives the
 //! same weights after the same number of games.
@@ -43,7 +49,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use canicas_core::learn::{TrainConfig, Trainer};
+use canicas_core::learn::{TrainConfig, Trainer, TupleSet};
 use canicas_core::{Rules, State};
 
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> T {
@@ -87,6 +93,8 @@ fn train(args: &[String]) -> Result<(), String> {
             tc: arg::<u8>(args, 11, 0) != 0,
             prior: arg(args, 12, 0.0),
             death: arg(args, 13, 0.0),
+            tuples: TupleSet::parse(args.get(15).map_or("2x3", String::as_str))?,
+            batch: arg(args, 16, 1u32).max(1),
         };
         let rules = rules_named(args.get(14).map_or("five", String::as_str))?;
         let t = Trainer::new(rules, config);
@@ -101,14 +109,22 @@ fn train(args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let mut window_start = Instant::now();
     let (mut window_moves, mut window_games, mut window_deaths) = (0u64, 0u64, 0u64);
+    let threads: usize = arg(
+        args,
+        17,
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    );
     while target == 0 || trainer.games() < target {
-        let g = trainer.play_game();
-        window_moves += g.moves;
-        window_games += 1;
-        window_deaths += u64::from(g.died);
-        if trainer.games() % every == 0 || trainer.games() == target {
+        let before = trainer.games();
+        for g in trainer.play_batch(threads) {
+            window_moves += g.moves;
+            window_games += 1;
+            window_deaths += u64::from(g.died);
+        }
+        let after = trainer.games();
+        if after / every > before / every || (target != 0 && after >= target) {
             trainer.checkpoint(&path).map_err(|e| e.to_string())?;
-            if trainer.games() % (every * 20) == 0 {
+            if after / (every * 20) > before / (every * 20) {
                 trainer
                     .checkpoint(&dir.join(format!("checkpoint-{}", trainer.games())))
                     .map_err(|e| e.to_string())?;

@@ -11,6 +11,7 @@
 //! - every window of `min_line` cells in a row, column or diagonal (the
 //!   runs lines are made of);
 //! - every block of 2 × 3 cells (and 3 × 2);
+//! - with [`TupleSet::Blocks3x3`], every block of 3 × 3 cells too;
 //! - the number of free cells once the pending arrivals have landed.
 //!
 //! A tuple's table is indexed by the pattern of its cells under a
@@ -19,7 +20,10 @@
 //! their weights: `1 1 . 3 1` and `5 5 . 2 5` are the same pattern). Windows
 //! that one of the board's 8 symmetries maps onto each other share a table
 //! (a window's weights depend on where it lies only up to symmetry); all
-//! blocks share one table.
+//! blocks of one shape share one table. A 3 × 3 block's table is indexed by
+//! the rank of its pattern among all patterns (a free cell first, then
+//! the labels used so far, then a new one, cell by cell), not by the
+//! pattern written in base 10: 115,929 weights instead of 10^9.
 //!
 //! # Learning
 //!
@@ -47,6 +51,13 @@
 //! on moves survived with temporal coherence and a prior of 3 (measured
 //! 2026-12-04; see `docs/benchmarks/canicas-learned.md`) learns past the
 //! hand-made greedy player's 193 moves per game.
+//!
+//! With a batch ([`TrainConfig::batch`]) the trainer plays that many games
+//! from the same weights, in parallel on as many threads as it is given
+//! ([`Trainer::play_batch`]), then learns from them in the order their
+//! deals were drawn: the weights depend on the batch, never on the threads
+//! or on which thread played which game, and a batch of 1 is the
+//! one-game-at-a-time trainer.
 //!
 //! [`Trainer`] holds the weights, the generator that draws the deals and
 //! the counters; [`Trainer::checkpoint`] writes them (atomically, through a
@@ -88,10 +99,16 @@ pub fn shipped() -> Option<&'static NTuple> {
 #[serde(deny_unknown_fields)]
 struct NetHeader {
     rules: Rules,
+    #[serde(default, skip_serializing_if = "is_default")]
+    tuples: TupleSet,
     line_reward: f32,
     candidates: u32,
     prior: f32,
     weights: usize,
+}
+
+fn is_default<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
 }
 
 /// Training games end after this many moves even if the board never fills.
@@ -101,19 +118,55 @@ const MAX_GAME_MOVES: u64 = 50_000;
 /// by this before [`TrainConfig::prior`] weighs them.
 pub const HAND_UNIT: f32 = 400.0;
 
-/// One tuple of the network: its cells (in the order of its encoding) and
-/// where its table starts.
+/// One tuple of the network: its cells (in the order of its encoding),
+/// where its table starts, and whether its pattern is ranked (a dense
+/// index: see [`Layout::rank`]) rather than written in base `k + 1`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Tuple {
     cells: Vec<u8>,
     base: u32,
+    ranked: bool,
+}
+
+/// The tuples of a network beyond every line window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TupleSet {
+    /// Every block of 2 × 3 and 3 × 2 cells, one shared table (the shipped
+    /// network's set).
+    #[default]
+    Blocks2x3,
+    /// Those, and every block of 3 × 3 cells, one shared table indexed by
+    /// the rank of the block's pattern (about 116,000 patterns where base
+    /// 10 would need 10^9 entries).
+    Blocks3x3,
+}
+
+impl TupleSet {
+    /// The set named `name` (`2x3` or `3x3`).
+    ///
+    /// # Errors
+    /// The names it knows, for any other name.
+    pub fn parse(name: &str) -> Result<TupleSet, String> {
+        match name {
+            "2x3" => Ok(TupleSet::Blocks2x3),
+            "3x3" => Ok(TupleSet::Blocks3x3),
+            _ => Err(format!("unknown tuple set {name:?} (2x3 or 3x3)")),
+        }
+    }
 }
 
 /// The shape of a network: its tuples, tables and the rules it evaluates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Layout {
     rules: Rules,
+    set: TupleSet,
     tuples: Vec<Tuple>,
+    /// Ranking of patterns of [`RANKED_CELLS`] cells: the entry
+    /// `p * RANK_STRIDE + m` is the number of ways to fill the cells from
+    /// `p` on when the cells before `p` used `m` colour labels (empty when
+    /// no tuple is ranked; see [`Layout::rank`]).
+    rank: Vec<u32>,
     /// For each cell, the tuples holding it.
     cell_tuples: Vec<Vec<u16>>,
     /// Where the free-cell table starts.
@@ -160,8 +213,37 @@ fn table_len(k: usize) -> usize {
     (k + 1).pow(k as u32)
 }
 
+/// Cells of a ranked tuple (a 3 × 3 block).
+const RANKED_CELLS: usize = 9;
+/// Row length of [`Layout::rank`]: colour labels used so far, 0 to 9.
+const RANK_STRIDE: usize = RANKED_CELLS + 1;
+
+/// The completion counts of patterns of [`RANKED_CELLS`] cells whose
+/// colours are labelled in order of first appearance, with at most
+/// `colours` labels (see [`Layout::rank`]).
+fn rank_table(colours: usize) -> Vec<u32> {
+    let cap = colours.min(RANKED_CELLS);
+    let mut t = vec![0u32; (RANKED_CELLS + 1) * RANK_STRIDE];
+    for m in 0..RANK_STRIDE {
+        t[RANKED_CELLS * RANK_STRIDE + m] = 1;
+    }
+    for p in (0..RANKED_CELLS).rev() {
+        for m in 0..=cap {
+            // Free, one of the `m` labels used, or (below the cap) a new one.
+            let same = (m as u32 + 1) * t[(p + 1) * RANK_STRIDE + m];
+            let new = if m < cap {
+                t[(p + 1) * RANK_STRIDE + m + 1]
+            } else {
+                0
+            };
+            t[p * RANK_STRIDE + m] = same + new;
+        }
+    }
+    t
+}
+
 impl Layout {
-    fn new(rules: Rules) -> Layout {
+    fn new(rules: Rules, set: TupleSet) -> Layout {
         let n = i32::from(rules.size);
         let m = i32::from(rules.min_line);
         let mut tuples = Vec::new();
@@ -194,7 +276,11 @@ impl Layout {
             for s in symmetries(n) {
                 let image = map_cells(w, n, s);
                 if placed.insert(mask_of(&image)) {
-                    tuples.push(Tuple { cells: image, base });
+                    tuples.push(Tuple {
+                        cells: image,
+                        base,
+                        ranked: false,
+                    });
                 }
             }
         }
@@ -209,10 +295,34 @@ impl Layout {
                         .map(|&(dr, dc)| ((r + dr) * n + c + dc) as u8)
                         .collect();
                     let transposed = map_cells(&cells, n, symmetries(n)[5]);
-                    tuples.push(Tuple { cells, base });
+                    tuples.push(Tuple {
+                        cells,
+                        base,
+                        ranked: false,
+                    });
                     tuples.push(Tuple {
                         cells: transposed,
                         base,
+                        ranked: false,
+                    });
+                }
+            }
+        }
+        // Blocks of 3 × 3: one shared table, indexed by rank.
+        let mut rank = Vec::new();
+        if set == TupleSet::Blocks3x3 && n >= 3 {
+            rank = rank_table(usize::from(rules.colours));
+            let base = len as u32;
+            len += rank[0] as usize;
+            for r in 0..n - 2 {
+                for c in 0..n - 2 {
+                    let cells: Vec<u8> = (0..9)
+                        .map(|k| ((r + k / 3) * n + c + k % 3) as u8)
+                        .collect();
+                    tuples.push(Tuple {
+                        cells,
+                        base,
+                        ranked: true,
                     });
                 }
             }
@@ -227,7 +337,9 @@ impl Layout {
         }
         Layout {
             rules,
+            set,
             tuples,
+            rank,
             cell_tuples,
             free_base,
             len,
@@ -237,6 +349,9 @@ impl Layout {
     /// The weight index of tuple `t` on the cells `b`.
     #[inline]
     fn index(&self, t: &Tuple, b: &[u8]) -> u32 {
+        if t.ranked {
+            return t.base + self.rank(t, b);
+        }
         let k = t.cells.len() as u32 + 1;
         let mut labels = [0u8; 16];
         let mut next = 1u8;
@@ -257,6 +372,38 @@ impl Layout {
             mul *= k;
         }
         t.base + idx
+    }
+
+    /// The rank of the pattern of a ranked tuple `t` on the cells `b`
+    /// among every pattern of its cells (colours labelled in order of
+    /// first appearance): patterns are ordered cell by cell, a free cell
+    /// first, then the labels already used, then a new one, and
+    /// the entry `(p + 1) * RANK_STRIDE + m` of the table counts the
+    /// patterns that share the first `p + 1` cells, so the rank is below the table's length and
+    /// two patterns have the same rank only if they are the same.
+    #[inline]
+    fn rank(&self, t: &Tuple, b: &[u8]) -> u32 {
+        let mut labels = [0u8; 16];
+        let mut used = 0usize;
+        let mut idx = 0u32;
+        for (p, &c) in t.cells.iter().enumerate() {
+            let x = usize::from(b[usize::from(c)]);
+            let rest = self.rank[(p + 1) * RANK_STRIDE + used];
+            let l = if x == 0 {
+                0
+            } else if labels[x] != 0 {
+                u32::from(labels[x])
+            } else {
+                used += 1;
+                labels[x] = used as u8;
+                used as u32
+            };
+            // A new label comes after the `used - 1` old ones and the free
+            // cell; the count of what follows it is taken before `used`
+            // grew, as the patterns that share this prefix are ordered.
+            idx += l * rest;
+        }
+        idx
     }
 
     /// The index of the free-cell weight for `free` free cells and
@@ -286,6 +433,7 @@ pub struct NTuple {
 
 /// What the value of an afterstate is made of: the weight of every tuple and
 /// of the free cells.
+#[derive(Clone)]
 struct Features {
     indices: Vec<u32>,
     /// The hand-made evaluation of the afterstate, in free cells (see
@@ -294,10 +442,17 @@ struct Features {
 }
 
 impl NTuple {
-    /// A network for `rules` with every weight 0.
+    /// A network for `rules` with every weight 0 and the shipped
+    /// network's tuples ([`TupleSet::Blocks2x3`]).
     #[must_use]
     pub fn new(rules: Rules) -> NTuple {
-        let layout = Layout::new(rules);
+        NTuple::with_tuples(rules, TupleSet::Blocks2x3)
+    }
+
+    /// A network for `rules` with the tuples of `set` and every weight 0.
+    #[must_use]
+    pub fn with_tuples(rules: Rules, set: TupleSet) -> NTuple {
+        let layout = Layout::new(rules, set);
         let weights = vec![0.0; layout.len];
         NTuple {
             layout,
@@ -312,6 +467,12 @@ impl NTuple {
     #[must_use]
     pub fn rules(&self) -> &Rules {
         &self.layout.rules
+    }
+
+    /// Its tuples beyond the line windows.
+    #[must_use]
+    pub fn tuple_set(&self) -> TupleSet {
+        self.layout.set
     }
 
     /// Number of tuples (windows and blocks).
@@ -369,6 +530,7 @@ impl NTuple {
     pub fn to_bytes(&self) -> Vec<u8> {
         let header = NetHeader {
             rules: self.layout.rules,
+            tuples: self.layout.set,
             line_reward: self.line_reward,
             candidates: self.candidates,
             prior: self.prior,
@@ -396,7 +558,7 @@ impl NTuple {
         let header: NetHeader = serde_json::from_slice(parts.next()?).ok()?;
         header.rules.validate().ok()?;
         let raw = parts.next()?;
-        let mut net = NTuple::new(header.rules);
+        let mut net = NTuple::with_tuples(header.rules, header.tuples);
         if header.weights != net.weights.len() || raw.len() != net.weights.len() * 4 {
             return None;
         }
@@ -653,6 +815,23 @@ pub struct TrainConfig {
     /// target of the last afterstate of a game that died).
     #[serde(default)]
     pub death: f32,
+    /// The network's tuples beyond the line windows.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tuples: TupleSet,
+    /// Games played from the same weights before any of them is learned
+    /// from ([`Trainer::play_batch`]; 1: each game learns from all before
+    /// it). The games of a batch can be played in parallel, and the weights
+    /// depend on the batch, never on the number of threads.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub batch: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(x: &u32) -> bool {
+    *x == 1
 }
 
 impl Default for TrainConfig {
@@ -668,6 +847,8 @@ impl Default for TrainConfig {
             tc: false,
             prior: 0.0,
             death: 0.0,
+            tuples: TupleSet::Blocks2x3,
+            batch: 1,
         }
     }
 }
@@ -714,6 +895,15 @@ pub struct Trainer {
     deaths: u64,
 }
 
+/// A self-play game before it is learned from.
+#[derive(Clone)]
+struct Played {
+    deal: u64,
+    steps: Vec<(Features, f32)>,
+    moves: u64,
+    died: bool,
+}
+
 /// What one training game did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainGame {
@@ -729,7 +919,7 @@ impl Trainer {
     /// A new run on `rules` from weights 0.
     #[must_use]
     pub fn new(rules: Rules, config: TrainConfig) -> Trainer {
-        let mut net = NTuple::new(rules);
+        let mut net = NTuple::with_tuples(rules, config.tuples);
         net.line_reward = config.line_reward;
         net.candidates = config.candidates;
         net.prior = config.prior;
@@ -782,14 +972,97 @@ impl Trainer {
 
     /// Play one self-play game and learn from it: the game's afterstates
     /// are kept, and at its end each one's value moves towards its
-    /// λ-return (see [`TrainConfig::lambda`]).
+    /// λ-return (see [`TrainConfig::lambda`]). Batches are
+    /// [`Trainer::play_batch`]'s: this plays one game whatever
+    /// [`TrainConfig::batch`] says.
     pub fn play_game(&mut self) -> TrainGame {
         let deal = self.rng.next_u64() | (1 << 63);
+        let teacher = self.games < self.config.warmup;
+        let game = self.self_play(deal, teacher);
+        self.learn_from(game)
+    }
+
+    /// Play the next [`TrainConfig::batch`] self-play games, on up to
+    /// `threads` threads, all from the weights as they are now, then learn
+    /// from each in the order of their deals (see [`Trainer::play_game`]).
+    /// The weights that result are the same for any number of threads; a
+    /// batch of 1 is [`Trainer::play_game`].
+    pub fn play_batch(&mut self, threads: usize) -> Vec<TrainGame> {
+        let batch = self.config.batch.max(1) as usize;
+        let jobs: Vec<(u64, bool)> = (0..batch)
+            .map(|i| {
+                let deal = self.rng.next_u64() | (1 << 63);
+                (deal, self.games + (i as u64) < self.config.warmup)
+            })
+            .collect();
+        let threads = threads.clamp(1, batch);
+        let played: Vec<Played> = if threads == 1 {
+            jobs.iter()
+                .map(|&(deal, teacher)| self.self_play(deal, teacher))
+                .collect()
+        } else {
+            // Each thread takes the next game not yet taken; the results
+            // go back in the order of the games.
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let this = &*self;
+            let mut slots: Vec<Option<Played>> = vec![None; batch];
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let mut mine = Vec::new();
+                            loop {
+                                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                let Some(&(deal, teacher)) = jobs.get(i) else {
+                                    break;
+                                };
+                                mine.push((i, this.self_play(deal, teacher)));
+                            }
+                            mine
+                        })
+                    })
+                    .collect();
+                for worker in workers {
+                    // A worker only plays games, which do not panic; if one
+                    // did, the games it had played are played again below.
+                    for (i, game) in worker.join().unwrap_or_default() {
+                        slots[i] = Some(game);
+                    }
+                }
+            });
+            slots
+                .into_iter()
+                .zip(&jobs)
+                .map(|(slot, &(deal, teacher))| {
+                    slot.unwrap_or_else(|| self.self_play(deal, teacher))
+                })
+                .collect()
+        };
+        played.into_iter().map(|g| self.learn_from(g)).collect()
+    }
+
+    /// Learn from a game played and count it.
+    fn learn_from(&mut self, game: Played) -> TrainGame {
+        self.learn(&game.steps, game.died);
+        if game.died {
+            self.deaths += 1;
+        }
+        self.games += 1;
+        self.moves += game.moves;
+        TrainGame {
+            deal: game.deal,
+            moves: game.moves,
+            died: game.died,
+        }
+    }
+
+    /// Play the self-play game of `deal` with the weights as they are (the
+    /// hand-made evaluation's moves if `teacher`), keeping its afterstates.
+    fn self_play(&self, deal: u64, teacher: bool) -> Played {
         let rules = self.net.layout.rules;
         let mut state = State::fresh(rules, deal);
         let mut moves = 0u64;
         let mut removed = Vec::new();
-        let teacher = self.games < self.config.warmup;
         let cancel = games_common::CancelFlag::new();
         // The afterstates of the game and the reward of the move that led
         // to each.
@@ -829,14 +1102,12 @@ impl Trainer {
             }
             moves += 1;
         }
-        let died = state.is_over();
-        self.learn(&steps, died);
-        if died {
-            self.deaths += 1;
+        Played {
+            deal,
+            steps,
+            moves,
+            died: state.is_over(),
         }
-        self.games += 1;
-        self.moves += moves;
-        TrainGame { deal, moves, died }
     }
 
     /// Move each afterstate of a game towards its λ-return; `died`: the
@@ -940,7 +1211,7 @@ impl Trainer {
             .validate()
             .map_err(|e| CheckpointError::Format(e.to_string()))?;
         let raw = parts.next().unwrap_or_default();
-        let mut net = NTuple::new(header.rules);
+        let mut net = NTuple::with_tuples(header.rules, header.config.tuples);
         net.line_reward = header.config.line_reward;
         net.candidates = header.config.candidates;
         net.prior = header.config.prior;
@@ -1004,7 +1275,7 @@ mod tests {
 
     #[test]
     fn colours_share_weights_and_symmetric_windows_share_tables() {
-        let layout = Layout::new(Rules::FIVE);
+        let layout = Layout::new(Rules::FIVE, TupleSet::Blocks2x3);
         // 9×9, lines of 5: 45 + 45 + 25 + 25 windows; 2 × 56 blocks.
         assert_eq!(layout.tuples.len(), 140 + 112);
         let mut a = vec![0u8; 81];
@@ -1126,7 +1397,144 @@ mod tests {
         tc: true,
         prior: 2.0,
         death: 0.0,
+        tuples: TupleSet::Blocks2x3,
+        batch: 1,
     };
+
+    #[test]
+    fn the_rank_of_a_block_pattern_is_dense_and_tells_patterns_apart() {
+        let layout = Layout::new(Rules::FIVE, TupleSet::Blocks3x3);
+        // 9×9: 49 blocks of 3 × 3 beside the 252 tuples of the 2 × 3 set.
+        assert_eq!(layout.tuples.len(), 252 + 49);
+        let block = layout.tuples.last().unwrap();
+        assert!(block.ranked);
+        let len = layout.rank[0];
+        // Patterns of 9 cells with at most 7 colour labels: Bell(10) =
+        // 115,975 with any number of labels, less the 9 + 36 with 8 (one
+        // cell free, or two alike) and the 1 with 9.
+        assert_eq!(len, 115_975 - 45 - 1);
+        assert_eq!(
+            layout.len,
+            Layout::new(Rules::FIVE, TupleSet::Blocks2x3).len + len as usize
+        );
+        // Every board of colours 0..=3 on the block's cells: one rank per
+        // pattern (colours relabelled in order of first appearance), each
+        // below the table's length, and patterns in order get ranks in order.
+        let mut board = vec![0u8; 81];
+        let mut seen = std::collections::BTreeMap::new();
+        for code in 0..4u32.pow(9) {
+            let mut x = code;
+            for &c in &block.cells {
+                board[usize::from(c)] = (x % 4) as u8;
+                x /= 4;
+            }
+            let mut labels = [0u8; 8];
+            let mut next = 1;
+            let pattern: Vec<u8> = block
+                .cells
+                .iter()
+                .map(|&c| match board[usize::from(c)] {
+                    0 => 0,
+                    v => {
+                        if labels[usize::from(v)] == 0 {
+                            labels[usize::from(v)] = next;
+                            next += 1;
+                        }
+                        labels[usize::from(v)]
+                    }
+                })
+                .collect();
+            let r = layout.rank(block, &board);
+            assert!(r < len);
+            assert_eq!(*seen.entry(pattern).or_insert(r), r);
+        }
+        let ranks: Vec<u32> = seen.values().copied().collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] < w[1]),
+            "one rank per pattern, in order"
+        );
+        // Seven colours: the last pattern (every cell a new colour up to the
+        // seventh, then the seventh again) has the last rank.
+        for (k, &c) in block.cells.iter().enumerate() {
+            board[usize::from(c)] = (k as u8 + 1).min(7);
+        }
+        assert_eq!(layout.rank(block, &board), len - 1);
+    }
+
+    #[test]
+    fn the_incremental_value_holds_with_3x3_blocks_and_their_networks_round_trip() {
+        let config = TrainConfig {
+            tuples: TupleSet::Blocks3x3,
+            ..NEW_DESIGN
+        };
+        let mut trainer = Trainer::new(Rules::FIVE, config);
+        trainer.play_game();
+        let net = trainer.net();
+        assert_eq!(net.tuple_set(), TupleSet::Blocks3x3);
+        let mut state = State::new(Rules::FIVE, 8).unwrap();
+        let mut rng = GameRng::from_seed(2);
+        let mut removed = Vec::new();
+        for _ in 0..60 {
+            let Some(m) = state.random_move(&mut rng) else {
+                break;
+            };
+            let mut scratch = Scratch::new(net, state.board().colours());
+            let (fast, pending, _) = scratch.value_after(net, m, &mut removed);
+            let out = crate::apply_on_board(state.board(), state.rules(), m);
+            let full = net.value(&out.board, pending);
+            assert!((fast - full).abs() < 1e-3, "{fast} {full}");
+            state.play(m).unwrap();
+        }
+        let bytes = net.to_bytes();
+        let back = NTuple::from_bytes(&bytes).expect("reads back");
+        assert_eq!(back.tuple_set(), TupleSet::Blocks3x3);
+        assert_eq!(&back, net);
+        // A checkpoint keeps the set too.
+        let again = Trainer::from_bytes(&trainer.to_bytes()).unwrap();
+        assert_eq!(again, trainer);
+        // The header names the set only when it is not the shipped one, so
+        // the shipped file's bytes stay what they were.
+        assert!(String::from_utf8_lossy(&bytes[..200]).contains("\"tuples\":\"blocks3x3\""));
+        assert!(
+            !String::from_utf8_lossy(&NTuple::new(Rules::FIVE).to_bytes()[..200])
+                .contains("tuples")
+        );
+    }
+
+    #[test]
+    fn a_batch_gives_the_same_weights_on_any_number_of_threads() {
+        let config = TrainConfig {
+            batch: 3,
+            ..NEW_DESIGN
+        };
+        let run = |threads: usize| {
+            let mut t = Trainer::new(Rules::FIVE, config);
+            let games: Vec<TrainGame> = (0..2).flat_map(|_| t.play_batch(threads)).collect();
+            (t, games)
+        };
+        let (one, games) = run(1);
+        let (two, games2) = run(2);
+        assert_eq!(games.len(), 6);
+        assert_eq!(games, games2);
+        assert_eq!(one.games(), 6);
+        assert_eq!(one.to_bytes(), two.to_bytes());
+        assert_eq!(run(5).0.to_bytes(), one.to_bytes());
+        // A batch of 1 is a game at a time.
+        let mut a = Trainer::new(Rules::FIVE, NEW_DESIGN);
+        let mut b = Trainer::new(Rules::FIVE, NEW_DESIGN);
+        for _ in 0..2 {
+            let g = a.play_game();
+            assert_eq!(b.play_batch(2), vec![g]);
+        }
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        // Games of a batch learn only after the batch: not the same weights
+        // as a game at a time.
+        let mut c = Trainer::new(Rules::FIVE, NEW_DESIGN);
+        for _ in 0..6 {
+            c.play_game();
+        }
+        assert_ne!(c.net().weights, one.net().weights);
+    }
 
     #[test]
     fn a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one() {
