@@ -703,8 +703,45 @@ static void bare_board_and_arena(void) {
     CHECK_RESULT(games_canicas_arena(NULL, 1, 2, 20, 1, &small, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
 }
 
+/* A host that keeps its own board under the Lines 98 rule hands the cells,
+ * the bar and the shown landing cells to the bare-board hint and gets the
+ * game's own hint. */
+static void lines98_bare_hint(void) {
+    games_canicas_game *game = NULL;
+    CHECK_RESULT(games_canicas_new_lines98(NULL, 21, &game), GAMES_RESULT_OK);
+    games_budget budget = {120, 0};
+    for (int ply = 0; ply < 10; ply++) {
+        uint8_t cells[CELLS];
+        uint8_t next[GAMES_CANICAS_MAX_ARRIVALS];
+        uint32_t landings[GAMES_CANICAS_MAX_ARRIVALS];
+        size_t n_cells = cells_of(game, cells), n_next = 0, n_landings = 0;
+        CHECK_RESULT(games_canicas_next_colours(game, next, GAMES_CANICAS_MAX_ARRIVALS, &n_next), GAMES_RESULT_OK);
+        CHECK_RESULT(games_canicas_shown_landings(game, landings, GAMES_CANICAS_MAX_ARRIVALS, &n_landings), GAMES_RESULT_OK);
+        CHECK(n_landings == 3);
+        games_canicas_move from_game, from_board;
+        CHECK_RESULT(games_canicas_hint(game, &budget, NULL, &from_game), GAMES_RESULT_OK);
+        CHECK_RESULT(games_canicas_board_hint_lines98(NULL, cells, n_cells, next, n_next, landings, n_landings,
+                                                      &budget, NULL, &from_board),
+                     GAMES_RESULT_OK);
+        CHECK(from_game.from == from_board.from && from_game.to == from_board.to);
+        /* A landing cell that is taken, or one cell too few: refused. */
+        uint32_t bad[GAMES_CANICAS_MAX_ARRIVALS];
+        memcpy(bad, landings, sizeof bad);
+        bad[0] = from_game.from;
+        CHECK_RESULT(games_canicas_board_hint_lines98(NULL, cells, n_cells, next, n_next, bad, n_landings, &budget,
+                                                      NULL, &from_board),
+                     GAMES_RESULT_INVALID_PARAMETER);
+        CHECK_RESULT(games_canicas_board_hint_lines98(NULL, cells, n_cells, next, n_next, landings, n_landings - 1,
+                                                      &budget, NULL, &from_board),
+                     GAMES_RESULT_INVALID_PARAMETER);
+        CHECK_RESULT(games_canicas_play(game, from_game, NULL), GAMES_RESULT_OK);
+    }
+    games_canicas_free(game);
+}
+
 int main(void) {
     CHECK(games_abi_version() == GAMES_ABI_VERSION);
+    lines98_bare_hint();
     autoplay_deal();
     legal_moves_match_reachable();
     bare_board_and_arena();

@@ -98,6 +98,11 @@ enum Call {
         cells: Vec<u8>,
         next: Vec<u8>,
     },
+    BoardHint98 {
+        cells: Vec<u8>,
+        next: Vec<u8>,
+        landings: Vec<u32>,
+    },
     BoardApply {
         cells: Vec<u8>,
         from: u32,
@@ -541,6 +546,39 @@ fuzz_target!(|calls: Vec<Call>| {
                     ok(r);
                     if r == GAMES_RESULT_OK {
                         assert!(cells[mv.from as usize] > 0 && cells[mv.to as usize] == 0);
+                    }
+                }
+                Call::BoardHint98 {
+                    cells,
+                    next,
+                    landings,
+                } => {
+                    let budget = games_budget {
+                        max_nodes: 20,
+                        max_millis: 0,
+                    };
+                    let mut mv = games_canicas_move::default();
+                    let cells: Vec<u8> = cells.into_iter().take(121).map(|c| c % 9).collect();
+                    // Mostly cells on the board, some past it.
+                    let landings: Vec<u32> =
+                        landings.into_iter().take(10).map(|c| c % 100).collect();
+                    let r = games_canicas_board_hint_lines98(
+                        ptr::null(),
+                        cells.as_ptr(),
+                        cells.len(),
+                        next.as_ptr(),
+                        next.len(),
+                        landings.as_ptr(),
+                        landings.len(),
+                        &budget,
+                        ptr::null(),
+                        &mut mv,
+                    );
+                    ok(r);
+                    if r == GAMES_RESULT_OK {
+                        assert!(cells[mv.from as usize] > 0 && cells[mv.to as usize] == 0);
+                        // Refused unless every landing cell is a free cell.
+                        assert!(landings.iter().all(|&l| cells[l as usize] == 0));
                     }
                 }
                 Call::BoardApply { cells, from, to } => {

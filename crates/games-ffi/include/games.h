@@ -687,8 +687,10 @@
  * `games_timbiriche_set_table_limit`, `games_timbiriche_table_limit` and
  * `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, `_MIN_TABLE_BYTES` are new
  * (nothing else changed).
+ * 8, `games_canicas_board_hint_lines98`, the bare-board hint told where
+ * the next marbles land, is new (nothing else changed).
  */
-#define GAMES_ABI_VERSION 7
+#define GAMES_ABI_VERSION 8
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -2600,6 +2602,34 @@ games_result games_canicas_board_hint(const games_canicas_options *options,
                                       const games_budget *budget,
                                       const games_cancel_token *cancel,
                                       games_canicas_move *out_move);
+
+/**
+ * As `games_canicas_board_hint`, under the Lines 98 rule: `landings` are
+ * the cells (`row × size + col`) where the marbles of the "next" bar land
+ * if the board stays as it is, in order of arrival, as
+ * `games_canicas_shown_landings` gives them: one per marble, fewer only
+ * when fewer cells are free. The AI uses them as it does in a Lines 98
+ * game. Landing cells that are taken, off the board, repeated or not one
+ * per marble give `GAMES_RESULT_INVALID_PARAMETER`, as do bad rules, cells
+ * or colours; a position where no marble can move gives
+ * `GAMES_RESULT_GAME_OVER`.
+ *
+ * # Safety
+ * `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+ * `next` NULL or `next_len` readable bytes; `landings` NULL or
+ * `landings_len` readable bytes; `budget` NULL or readable; `cancel` NULL
+ * or a live token; `out_move` NULL or writable.
+ */
+games_result games_canicas_board_hint_lines98(const games_canicas_options *options,
+                                              const uint8_t *cells,
+                                              size_t cells_len,
+                                              const uint8_t *next,
+                                              size_t next_len,
+                                              const uint32_t *landings,
+                                              size_t landings_len,
+                                              const games_budget *budget,
+                                              const games_cancel_token *cancel,
+                                              games_canicas_move *out_move);
 
 /**
  * Release records (NULL does nothing).

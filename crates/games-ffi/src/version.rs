@@ -42,7 +42,9 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `games_timbiriche_set_table_limit`, `games_timbiriche_table_limit` and
 /// `GAMES_TIMBIRICHE_DEFAULT_TABLE_BYTES`, `_MIN_TABLE_BYTES` are new
 /// (nothing else changed).
-pub const GAMES_ABI_VERSION: u32 = 7;
+/// 8, `games_canicas_board_hint_lines98`, the bare-board hint told where
+/// the next marbles land, is new (nothing else changed).
+pub const GAMES_ABI_VERSION: u32 = 8;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

@@ -213,3 +213,143 @@ fn records_of_the_two_rules_are_kept_apart() {
     }
     assert_eq!(plain, get(false));
 }
+
+/// `games_canicas_board_hint_lines98` on the cells, bar and landing cells
+/// of `state`, with `budget`.
+fn board_hint98(
+    state: &canicas_core::State,
+    cells: &[u8],
+    landings: &[u32],
+    budget: &games_ffi::games_budget,
+) -> (games_ffi::games_result, games_canicas_move) {
+    let next = state.next_colours();
+    // Refused calls leave it as it is.
+    let mut mv = games_canicas_move { from: 999, to: 999 };
+    // SAFETY: NULL options (the five game), local buffers with their
+    // lengths, a local budget, no cancel token, a local out-pointer.
+    let r = unsafe {
+        games_canicas_board_hint_lines98(
+            ptr::null(),
+            cells.as_ptr(),
+            cells.len(),
+            next.as_ptr(),
+            next.len(),
+            landings.as_ptr(),
+            landings.len(),
+            budget,
+            ptr::null(),
+            &mut mv,
+        )
+    };
+    (r, mv)
+}
+
+#[test]
+fn the_bare_board_hint_told_the_landing_cells_plays_as_the_lines98_game() {
+    // Spec: "The AI uses them when the rule is on." A host that keeps its
+    // own board hands the cells over and gets the game's hint.
+    let rules = Rules::FIVE.with_landings_shown(true);
+    let budget = games_ffi::games_budget {
+        max_nodes: 120,
+        max_millis: 0,
+    };
+    let mut rust = Game::new(rules, 21).unwrap();
+    let mut differs = 0;
+    for _ in 0..40 {
+        let state = rust.state().clone();
+        if state.is_over() {
+            break;
+        }
+        let cells = state.board().colours().to_vec();
+        let landings: Vec<u32> = state
+            .shown_landings()
+            .iter()
+            .map(|c| u32::from(c.0))
+            .collect();
+        let expected = canicas_core::ai::hint(
+            &state.view(),
+            games_common::Budget::nodes(120),
+            &games_common::CancelFlag::new(),
+        )
+        .best
+        .unwrap();
+        let (r, mv) = board_hint98(&state, &cells, &landings, &budget);
+        assert_eq!(r, GAMES_RESULT_OK);
+        assert_eq!(
+            (mv.from, mv.to),
+            (u32::from(expected.from.0), u32::from(expected.to.0))
+        );
+        // The 1992 bare-board hint does not know the cells.
+        let mut plain = games_canicas_move { from: 0, to: 0 };
+        // SAFETY: as in `board_hint98`.
+        let r = unsafe {
+            games_canicas_board_hint(
+                ptr::null(),
+                cells.as_ptr(),
+                cells.len(),
+                state.next_colours().as_ptr(),
+                state.next_colours().len(),
+                &budget,
+                ptr::null(),
+                &mut plain,
+            )
+        };
+        assert_eq!(r, GAMES_RESULT_OK);
+        differs += usize::from((plain.from, plain.to) != (mv.from, mv.to));
+        // Bad landing cells: refused, the out-move untouched.
+        for bad in [
+            landings[..landings.len() - 1].to_vec(),
+            [&landings[..], &[landings[0]]].concat(),
+            vec![landings[0]; landings.len()],
+            vec![81; landings.len()],
+            vec![300; landings.len()],
+            {
+                let taken = cells.iter().position(|&c| c != 0).unwrap() as u32;
+                [&[taken], &landings[1..]].concat()
+            },
+        ] {
+            let (r, mv) = board_hint98(&state, &cells, &bad, &budget);
+            assert_eq!(r, GAMES_RESULT_INVALID_PARAMETER, "{bad:?}");
+            assert_eq!((mv.from, mv.to), (999, 999));
+        }
+        rust.play(expected).unwrap();
+    }
+    assert!(differs > 0, "the landing cells changed some hints");
+    // NULL landings with a length: refused; no out-move: refused.
+    let state = rust.state().clone();
+    let cells = state.board().colours().to_vec();
+    let mut mv = games_canicas_move { from: 0, to: 0 };
+    // SAFETY: NULL landings with a length (refused before any read), local
+    // buffers otherwise.
+    let r = unsafe {
+        games_canicas_board_hint_lines98(
+            ptr::null(),
+            cells.as_ptr(),
+            cells.len(),
+            state.next_colours().as_ptr(),
+            3,
+            ptr::null(),
+            3,
+            &budget,
+            ptr::null(),
+            &mut mv,
+        )
+    };
+    assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
+    // SAFETY: a NULL out-pointer (refused first).
+    let r = unsafe {
+        games_canicas_board_hint_lines98(
+            ptr::null(),
+            cells.as_ptr(),
+            cells.len(),
+            state.next_colours().as_ptr(),
+            3,
+            ptr::null(),
+            0,
+            &budget,
+            ptr::null(),
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
+}

@@ -200,40 +200,134 @@ pub unsafe extern "C" fn games_canicas_board_hint(
     out_move: *mut games_canicas_move,
 ) -> games_result {
     guard(|| {
-        if out_move.is_null() {
-            return GAMES_RESULT_NULL_PARAMETER;
-        }
-        // SAFETY: NULL or readable, per the caller.
-        let Some(rules) = (unsafe { read_rules(options) }) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        // SAFETY: NULL or `cells_len` readable bytes, per the caller.
-        let cells = match unsafe { read_slice(cells, cells_len) } {
-            Ok(c) => c,
-            Err(e) => return e,
-        };
-        // SAFETY: NULL or `next_len` readable bytes, per the caller.
-        let next = match unsafe { read_slice(next, next_len) } {
-            Ok(n) => n,
-            Err(e) => return e,
-        };
-        let Some(board) = bare_board(&rules, cells) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let Ok(view) = ai::View::new(rules, board, next) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        // SAFETY: NULL or readable / live, per the caller.
-        let (budget, cancel) = unsafe {
-            (
-                read_budget(budget, ai::default_budget()),
-                read_cancel(cancel),
+        // SAFETY: the caller's promises, passed on unchanged; no landings.
+        unsafe {
+            board_hint(
+                options,
+                (cells, cells_len),
+                (next, next_len),
+                None,
+                (budget, cancel),
+                out_move,
             )
-        };
-        match ai::hint(&view, budget, &cancel).best {
-            // SAFETY: non-NULL (checked) and writable, per the caller.
-            Some(mv) => unsafe { write_out(out_move, games_canicas_move::from_rust(mv)) },
-            None => GAMES_RESULT_GAME_OVER,
         }
     })
+}
+
+/// As `games_canicas_board_hint`, under the Lines 98 rule: `landings` are
+/// the cells (`row × size + col`) where the marbles of the "next" bar land
+/// if the board stays as it is, in order of arrival, as
+/// `games_canicas_shown_landings` gives them: one per marble, fewer only
+/// when fewer cells are free. The AI uses them as it does in a Lines 98
+/// game. Landing cells that are taken, off the board, repeated or not one
+/// per marble give `GAMES_RESULT_INVALID_PARAMETER`, as do bad rules, cells
+/// or colours; a position where no marble can move gives
+/// `GAMES_RESULT_GAME_OVER`.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+/// `next` NULL or `next_len` readable bytes; `landings` NULL or
+/// `landings_len` readable bytes; `budget` NULL or readable; `cancel` NULL
+/// or a live token; `out_move` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_canicas_board_hint_lines98(
+    options: *const games_canicas_options,
+    cells: *const u8,
+    cells_len: usize,
+    next: *const u8,
+    next_len: usize,
+    landings: *const u32,
+    landings_len: usize,
+    budget: *const games_budget,
+    cancel: *const games_cancel_token,
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    guard(|| {
+        // SAFETY: the caller's promises, passed on unchanged.
+        unsafe {
+            board_hint(
+                options,
+                (cells, cells_len),
+                (next, next_len),
+                Some((landings, landings_len)),
+                (budget, cancel),
+                out_move,
+            )
+        }
+    })
+}
+
+/// The body of both bare-board hints: `landings` `None` for the 1992 rule,
+/// the shown cells for the Lines 98 rule.
+///
+/// # Safety
+/// As `games_canicas_board_hint_lines98`.
+unsafe fn board_hint(
+    options: *const games_canicas_options,
+    (cells, cells_len): (*const u8, usize),
+    (next, next_len): (*const u8, usize),
+    landings: Option<(*const u32, usize)>,
+    (budget, cancel): (*const games_budget, *const games_cancel_token),
+    out_move: *mut games_canicas_move,
+) -> games_result {
+    if out_move.is_null() {
+        return GAMES_RESULT_NULL_PARAMETER;
+    }
+    // SAFETY: NULL or readable, per the caller.
+    let Some(mut rules) = (unsafe { read_rules(options) }) else {
+        return GAMES_RESULT_INVALID_PARAMETER;
+    };
+    // SAFETY: NULL or `cells_len` readable bytes, per the caller.
+    let cells = match unsafe { read_slice(cells, cells_len) } {
+        Ok(c) => c,
+        Err(e) => return e,
+    };
+    // SAFETY: NULL or `next_len` readable bytes, per the caller.
+    let next = match unsafe { read_slice(next, next_len) } {
+        Ok(n) => n,
+        Err(e) => return e,
+    };
+    let shown = match landings {
+        None => None,
+        // SAFETY: NULL or `len` readable bytes, per the caller.
+        Some((ptr, len)) => match unsafe { read_slice(ptr, len) } {
+            Ok(l) => {
+                let cells: Option<Vec<Cell>> =
+                    l.iter().map(|&c| u8::try_from(c).ok().map(Cell)).collect();
+                match cells {
+                    Some(cells) => Some(cells),
+                    None => return GAMES_RESULT_INVALID_PARAMETER,
+                }
+            }
+            Err(e) => return e,
+        },
+    };
+    if shown.is_some() {
+        rules = rules.with_landings_shown(true);
+    }
+    let Some(board) = bare_board(&rules, cells) else {
+        return GAMES_RESULT_INVALID_PARAMETER;
+    };
+    let Ok(mut view) = ai::View::new(rules, board, next) else {
+        return GAMES_RESULT_INVALID_PARAMETER;
+    };
+    if let Some(shown) = shown {
+        view = match view.with_landings(&shown) {
+            Ok(v) => v,
+            Err(_) => return GAMES_RESULT_INVALID_PARAMETER,
+        };
+    }
+    // SAFETY: NULL or readable / live, per the caller.
+    let (budget, cancel) = unsafe {
+        (
+            read_budget(budget, ai::default_budget()),
+            read_cancel(cancel),
+        )
+    };
+    match ai::hint(&view, budget, &cancel).best {
+        // SAFETY: non-NULL (checked) and writable, per the caller.
+        Some(mv) => unsafe { write_out(out_move, games_canicas_move::from_rust(mv)) },
+        None => GAMES_RESULT_GAME_OVER,
+    }
 }
