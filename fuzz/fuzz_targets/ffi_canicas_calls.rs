@@ -97,11 +97,8 @@ enum Call {
     BoardHint {
         cells: Vec<u8>,
         next: Vec<u8>,
-    },
-    BoardHint98 {
-        cells: Vec<u8>,
-        next: Vec<u8>,
-        landings: Vec<u32>,
+        /// The Lines 98 hint with these landing cells.
+        landings: Option<Vec<u32>>,
     },
     BoardApply {
         cells: Vec<u8>,
@@ -526,29 +523,7 @@ fuzz_target!(|calls: Vec<Call>| {
                         records = loaded;
                     }
                 }
-                Call::BoardHint { cells, next } => {
-                    let budget = games_budget {
-                        max_nodes: 20,
-                        max_millis: 0,
-                    };
-                    let mut mv = games_canicas_move::default();
-                    let cells: Vec<u8> = cells.into_iter().take(121).map(|c| c % 9).collect();
-                    let r = games_canicas_board_hint(
-                        ptr::null(),
-                        cells.as_ptr(),
-                        cells.len(),
-                        next.as_ptr(),
-                        next.len(),
-                        &budget,
-                        ptr::null(),
-                        &mut mv,
-                    );
-                    ok(r);
-                    if r == GAMES_RESULT_OK {
-                        assert!(cells[mv.from as usize] > 0 && cells[mv.to as usize] == 0);
-                    }
-                }
-                Call::BoardHint98 {
+                Call::BoardHint {
                     cells,
                     next,
                     landings,
@@ -559,26 +534,40 @@ fuzz_target!(|calls: Vec<Call>| {
                     };
                     let mut mv = games_canicas_move::default();
                     let cells: Vec<u8> = cells.into_iter().take(121).map(|c| c % 9).collect();
-                    // Mostly cells on the board, some past it.
-                    let landings: Vec<u32> =
-                        landings.into_iter().take(10).map(|c| c % 100).collect();
-                    let r = games_canicas_board_hint_lines98(
-                        ptr::null(),
-                        cells.as_ptr(),
-                        cells.len(),
-                        next.as_ptr(),
-                        next.len(),
-                        landings.as_ptr(),
-                        landings.len(),
-                        &budget,
-                        ptr::null(),
-                        &mut mv,
-                    );
+                    // Lines 98 when landing cells are given: mostly cells on
+                    // the board, some past it.
+                    let landings: Option<Vec<u32>> =
+                        landings.map(|l| l.into_iter().take(10).map(|c| c % 100).collect());
+                    let r = match &landings {
+                        None => games_canicas_board_hint(
+                            ptr::null(),
+                            cells.as_ptr(),
+                            cells.len(),
+                            next.as_ptr(),
+                            next.len(),
+                            &budget,
+                            ptr::null(),
+                            &mut mv,
+                        ),
+                        Some(landings) => games_canicas_board_hint_lines98(
+                            ptr::null(),
+                            cells.as_ptr(),
+                            cells.len(),
+                            next.as_ptr(),
+                            next.len(),
+                            landings.as_ptr(),
+                            landings.len(),
+                            &budget,
+                            ptr::null(),
+                            &mut mv,
+                        ),
+                    };
                     ok(r);
                     if r == GAMES_RESULT_OK {
                         assert!(cells[mv.from as usize] > 0 && cells[mv.to as usize] == 0);
                         // Refused unless every landing cell is a free cell.
-                        assert!(landings.iter().all(|&l| cells[l as usize] == 0));
+                        let shown = landings.unwrap_or_default();
+                        assert!(shown.iter().all(|&l| cells[l as usize] == 0));
                     }
                 }
                 Call::BoardApply { cells, from, to } => {

@@ -214,6 +214,35 @@ fn records_of_the_two_rules_are_kept_apart() {
     assert_eq!(plain, get(false));
 }
 
+/// `games_canicas_board_hint_lines98` on the five-in-a-row rules.
+///
+/// # Safety
+/// `landings` NULL or `landings_len` readable values; `out` NULL or writable.
+unsafe fn call98(
+    cells: &[u8],
+    next: &[u8],
+    (landings, landings_len): (*const u32, usize),
+    budget: &games_ffi::games_budget,
+    out: *mut games_canicas_move,
+) -> games_ffi::games_result {
+    // SAFETY: NULL options (the five game), slices with their lengths, a
+    // live budget, no cancel token; `landings` and `out` per the caller.
+    unsafe {
+        games_canicas_board_hint_lines98(
+            ptr::null(),
+            cells.as_ptr(),
+            cells.len(),
+            next.as_ptr(),
+            next.len(),
+            landings,
+            landings_len,
+            budget,
+            ptr::null(),
+            out,
+        )
+    }
+}
+
 /// `games_canicas_board_hint_lines98` on the cells, bar and landing cells
 /// of `state`, with `budget`.
 fn board_hint98(
@@ -222,22 +251,15 @@ fn board_hint98(
     landings: &[u32],
     budget: &games_ffi::games_budget,
 ) -> (games_ffi::games_result, games_canicas_move) {
-    let next = state.next_colours();
     // Refused calls leave it as it is.
     let mut mv = games_canicas_move { from: 999, to: 999 };
-    // SAFETY: NULL options (the five game), local buffers with their
-    // lengths, a local budget, no cancel token, a local out-pointer.
+    // SAFETY: a slice with its length and a local out-pointer.
     let r = unsafe {
-        games_canicas_board_hint_lines98(
-            ptr::null(),
-            cells.as_ptr(),
-            cells.len(),
-            next.as_ptr(),
-            next.len(),
-            landings.as_ptr(),
-            landings.len(),
+        call98(
+            cells,
+            state.next_colours(),
+            (landings.as_ptr(), landings.len()),
             budget,
-            ptr::null(),
             &mut mv,
         )
     };
@@ -318,38 +340,13 @@ fn the_bare_board_hint_told_the_landing_cells_plays_as_the_lines98_game() {
     // NULL landings with a length: refused; no out-move: refused.
     let state = rust.state().clone();
     let cells = state.board().colours().to_vec();
+    let next = state.next_colours();
     let mut mv = games_canicas_move { from: 0, to: 0 };
-    // SAFETY: NULL landings with a length (refused before any read), local
-    // buffers otherwise.
-    let r = unsafe {
-        games_canicas_board_hint_lines98(
-            ptr::null(),
-            cells.as_ptr(),
-            cells.len(),
-            state.next_colours().as_ptr(),
-            3,
-            ptr::null(),
-            3,
-            &budget,
-            ptr::null(),
-            &mut mv,
-        )
-    };
+    // SAFETY: NULL landings with a length (refused before any read); a
+    // local out-pointer.
+    let r = unsafe { call98(&cells, next, (ptr::null(), 3), &budget, &mut mv) };
     assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
-    // SAFETY: a NULL out-pointer (refused first).
-    let r = unsafe {
-        games_canicas_board_hint_lines98(
-            ptr::null(),
-            cells.as_ptr(),
-            cells.len(),
-            state.next_colours().as_ptr(),
-            3,
-            ptr::null(),
-            0,
-            &budget,
-            ptr::null(),
-            ptr::null_mut(),
-        )
-    };
+    // SAFETY: no landings; a NULL out-pointer (refused first).
+    let r = unsafe { call98(&cells, next, (ptr::null(), 0), &budget, ptr::null_mut()) };
     assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
 }
