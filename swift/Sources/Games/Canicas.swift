@@ -163,6 +163,18 @@ public final class CanicasGame: Sendable {
         }, free: { games_canicas_free($0) })
     }
 
+    /// A new game of `deal` under `rules` and the Lines 98 rule when
+    /// `lines98` is true: the player is shown where the marbles of the
+    /// "next" bar land (`shownLandings`); the game is otherwise the same,
+    /// and its records are kept apart. Bad rules throw `.invalidParameter`.
+    public init(rules: CanicasRules = .five, deal: UInt64, lines98: Bool) throws(GamesError) {
+        let options = rules.c
+        handle = try Handle(create: { out in
+            var o = options
+            return lines98 ? games_canicas_new_lines98(&o, deal, out) : games_canicas_new(&o, deal, out)
+        }, free: { games_canicas_free($0) })
+    }
+
     /// The game saved by `save()`; its moves are replayed and checked, so bad
     /// bytes throw `.invalidData` (or `.unsupportedVersion`).
     public init(saved: [UInt8]) throws(GamesError) {
@@ -194,6 +206,25 @@ public final class CanicasGame: Sendable {
                 isOver: s.game_over, canUndo: s.can_undo, isReplay: s.replay,
                 cells: cells.map { Int($0) }, next: next.map { Int($0) })
         }
+    }
+
+    /// Whether the game plays the Lines 98 rule (the landing cells shown).
+    public var isLines98: Bool {
+        handle.get { h in
+            var on = false
+            _ = games_canicas_lines98(h, &on)
+            return on
+        }
+    }
+
+    /// The cells where the marbles of the "next" bar land if the board stays
+    /// as it is, in order of arrival: one per marble (fewer only when fewer
+    /// cells are free), none once the game is over and none under the 1992
+    /// rule.
+    public var shownLandings: [Int] {
+        handle.get { h in
+            readList(UInt32(0)) { games_canicas_shown_landings(h, $0, $1, $2) }
+        }.map { Int($0) }
     }
 
     /// The board as text: `.` free, a digit per colour, a row per line.
@@ -370,12 +401,13 @@ public final class CanicasRecords: Sendable {
         }
     }
 
-    /// The best score recorded under `rules` (nil: no game recorded yet).
-    public func best(_ rules: CanicasRules) throws(GamesError) -> UInt64? {
+    /// The best score recorded under `rules`, under the Lines 98 rule when
+    /// `lines98` is true (nil: no game recorded yet).
+    public func best(_ rules: CanicasRules, lines98: Bool = false) throws(GamesError) -> UInt64? {
         try handle.with { (h) throws(GamesError) in
             var options = rules.c
             var record = games_canicas_record()
-            try check(games_canicas_records_get(h, &options, &record))
+            try check(games_canicas_records_get_lines98(h, &options, lines98, &record))
             return record.games == 0 ? nil : record.best_points
         }
     }
@@ -385,6 +417,50 @@ public final class CanicasRecords: Sendable {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ "" }) { games_canicas_records_save(h, $0, $1, $2) }
         }
+    }
+}
+
+/// The AI on a bare position, without a game: a board a host keeps itself,
+/// typed in or drawn.
+public enum CanicasBoard {
+    /// The AI's move on `cells` (one colour per cell, 0 free, `size`² of
+    /// them) with the colours `next` of the "next" bar, under `rules`; with
+    /// `landings` (the cells where those marbles land, as `shownLandings`
+    /// gives them) under the Lines 98 rule, as that game's hint. Bad rules,
+    /// cells, colours or landing cells, or a board with a line still on it,
+    /// throw `.invalidParameter`; a board where no marble can move throws
+    /// `.gameOver`.
+    public static func hint(
+        rules: CanicasRules = .five, cells: [Int], next: [Int], landings: [Int]? = nil,
+        budget: Budget = .default, cancel: CancelToken? = nil
+    ) throws(GamesError) -> CanicasMove {
+        // Values out of range (negative, too large) become 255 and
+        // UInt32.max, which the library refuses.
+        let cellBytes = cells.map { UInt8(exactly: $0) ?? .max }
+        let nextBytes = next.map { UInt8(exactly: $0) ?? .max }
+        var options = rules.c
+        var mv = games_canicas_move()
+        let result: UInt32 = budget.withC { b in
+            cellBytes.withUnsafeBufferPointer { c in
+                nextBytes.withUnsafeBufferPointer { n in
+                    guard let landings else {
+                        return games_canicas_board_hint(
+                            &options, c.baseAddress, c.count, n.baseAddress, n.count, b,
+                            cancel?.handle, &mv
+                        )
+                    }
+                    let shown = landings.map { UInt32(exactly: $0) ?? .max }
+                    return shown.withUnsafeBufferPointer { l in
+                        games_canicas_board_hint_lines98(
+                            &options, c.baseAddress, c.count, n.baseAddress, n.count,
+                            l.baseAddress, l.count, b, cancel?.handle, &mv
+                        )
+                    }
+                }
+            }
+        }
+        try check(result)
+        return CanicasMove(mv)
     }
 }
 

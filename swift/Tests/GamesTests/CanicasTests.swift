@@ -83,5 +83,69 @@ extension AllGames {
             #expect(try again.best(.five) == game.state.score)
             #expect(try again.best(.four) == nil)
         }
+
+        /// Spec: "With the option on, the engine reports those cells (where
+        /// each marble of the next bar would land if the board stayed as it
+        /// is), and a host shows them. [...] Records are kept apart per rule."
+        @Test func lines98ShowsTheLandingCellsAndKeepsItsOwnRecords() throws {
+            let game = try CanicasGame(deal: 21, lines98: true)
+            let plain = try CanicasGame(deal: 21)
+            #expect(game.isLines98 && !plain.isLines98)
+            #expect(plain.shownLandings.isEmpty)
+            let shown = game.shownLandings
+            #expect(shown.count == 3)
+            #expect(Set(shown).count == 3 && shown.allSatisfy { game.state.cells[$0] == 0 })
+            // The same deal: the same board and bar under both rules.
+            #expect(game.state.cells == plain.state.cells && game.state.next == plain.state.next)
+            // A save keeps the rule.
+            let loaded = try CanicasGame(saved: game.save())
+            #expect(loaded.isLines98 && loaded.shownLandings == shown)
+            let records = try CanicasRecords()
+            while !game.state.isOver { try game.play(#require(game.legalMoves.first)) }
+            #expect(game.shownLandings.isEmpty)
+            _ = try records.finish(game, elapsedMilliseconds: 10)
+            #expect(try records.best(.five, lines98: true) == game.state.score)
+            #expect(try records.best(.five) == nil)
+        }
+
+        /// A host that keeps its own board gets the game's hint from the
+        /// cells, the bar and (Lines 98) the landing cells.
+        @Test func theBareBoardHintIsTheGamesHint() throws {
+            let budget = Budget(nodes: 60)
+            for lines98 in [false, true] {
+                let game = try CanicasGame(deal: 5, lines98: lines98)
+                for _ in 0..<6 {
+                    let state = game.state
+                    let bare = try CanicasBoard.hint(
+                        cells: state.cells, next: state.next,
+                        landings: lines98 ? game.shownLandings : nil, budget: budget)
+                    let move = try game.hint(budget: budget)
+                    #expect(bare == move)
+                    try game.play(move)
+                }
+                let state = game.state
+                let taken = try #require(state.cells.firstIndex { $0 != 0 })
+                if lines98 {
+                    var bad = game.shownLandings
+                    bad[0] = taken
+                    #expect(thrown {
+                        try CanicasBoard.hint(cells: state.cells, next: state.next, landings: bad)
+                    }?.code == .invalidParameter)
+                    #expect(thrown {
+                        try CanicasBoard.hint(
+                            cells: state.cells, next: state.next, landings: Array(bad.dropFirst()))
+                    }?.code == .invalidParameter)
+                }
+                #expect(thrown {
+                    try CanicasBoard.hint(cells: Array(state.cells.dropLast()), next: state.next)
+                }?.code == .invalidParameter)
+                #expect(thrown {
+                    try CanicasBoard.hint(cells: state.cells.map { $0 == 0 ? -1 : $0 }, next: state.next)
+                }?.code == .invalidParameter)
+                #expect(thrown {
+                    try CanicasBoard.hint(cells: state.cells, next: state.next.map { $0 + 256 })
+                }?.code == .invalidParameter)
+            }
+        }
     }
 }

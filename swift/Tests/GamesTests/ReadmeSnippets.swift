@@ -66,6 +66,14 @@ extension AllGames {
             let outcome = try game.play(move)
             print(outcome.points, game.lastArrivals, game.state.next)
             try game.undo()  // one move can be taken back
+            let shown = try CanicasGame(deal: 1, lines98: true)  // the Lines 98 rule
+            print(shown.shownLandings)  // the cells where the "next" marbles land
+            let nodes = Budget(nodes: 100)  // node budgets: the same move on every machine
+            let same = try CanicasBoard.hint(  // a board the host keeps itself
+                cells: shown.state.cells, next: shown.state.next, landings: shown.shownLandings,
+                budget: nodes)
+            let fromGame = try shown.hint(budget: nodes)
+            assert(same == fromGame)
             // END
         }
 
