@@ -29,3 +29,11 @@ for product in .build/*/debug/GamesPackageTests.xctest .build/*/debug/games-swif
         rm -rf "$product"
     fi
 done
+# Nor does it see a change of include/games.h (the C module's header): after
+# an ABI change it would keep the Swift modules compiled against the old one
+# (`libraryMatchesHeader` false). Drop a build older than the header.
+for build in .build/*/debug .build/*/release; do
+    if [ -d "$build/Games.build" ] && [ "$build/Games.build" -ot include/games.h ]; then
+        rm -rf "$build"
+    fi
+done
