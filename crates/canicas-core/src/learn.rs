@@ -976,10 +976,17 @@ impl Trainer {
     /// [`Trainer::play_batch`]'s: this plays one game whatever
     /// [`TrainConfig::batch`] says.
     pub fn play_game(&mut self) -> TrainGame {
-        let deal = self.rng.next_u64() | (1 << 63);
-        let teacher = self.games < self.config.warmup;
+        let (deal, teacher) = self.draw_game(0);
         let game = self.self_play(deal, teacher);
         self.learn_from(game)
+    }
+
+    /// The deal of the next game (top bit set: never a measured deal) and
+    /// whether the hand-made evaluation plays it (a warm-up game), for the
+    /// game `later` games after the next one to be learned from.
+    fn draw_game(&mut self, later: u64) -> (u64, bool) {
+        let deal = self.rng.next_u64() | (1 << 63);
+        (deal, self.games + later < self.config.warmup)
     }
 
     /// Play the next [`TrainConfig::batch`] self-play games, on up to
@@ -989,12 +996,7 @@ impl Trainer {
     /// batch of 1 is [`Trainer::play_game`].
     pub fn play_batch(&mut self, threads: usize) -> Vec<TrainGame> {
         let batch = self.config.batch.max(1) as usize;
-        let jobs: Vec<(u64, bool)> = (0..batch)
-            .map(|i| {
-                let deal = self.rng.next_u64() | (1 << 63);
-                (deal, self.games + (i as u64) < self.config.warmup)
-            })
-            .collect();
+        let jobs: Vec<(u64, bool)> = (0..batch as u64).map(|i| self.draw_game(i)).collect();
         let threads = threads.clamp(1, batch);
         let played: Vec<Played> = if threads == 1 {
             jobs.iter()
@@ -1320,9 +1322,15 @@ mod tests {
         for _ in 0..2 {
             trainer.play_game();
         }
-        let net = trainer.net();
-        let mut state = State::new(Rules::FIVE, 31).unwrap();
-        let mut rng = GameRng::from_seed(5);
+        incremental_values_are_full_values(trainer.net(), 31, 5);
+    }
+
+    /// Along 60 random moves of `deal` (moves drawn with `seed`), the value
+    /// of every move's afterstate from the tuples it changes is the full
+    /// value of that afterstate, with the same marbles due.
+    fn incremental_values_are_full_values(net: &NTuple, deal: u64, seed: u64) {
+        let mut state = State::new(Rules::FIVE, deal).unwrap();
+        let mut rng = GameRng::from_seed(seed);
         let mut removed = Vec::new();
         for _ in 0..60 {
             let Some(m) = state.random_move(&mut rng) else {
@@ -1471,20 +1479,7 @@ mod tests {
         trainer.play_game();
         let net = trainer.net();
         assert_eq!(net.tuple_set(), TupleSet::Blocks3x3);
-        let mut state = State::new(Rules::FIVE, 8).unwrap();
-        let mut rng = GameRng::from_seed(2);
-        let mut removed = Vec::new();
-        for _ in 0..60 {
-            let Some(m) = state.random_move(&mut rng) else {
-                break;
-            };
-            let mut scratch = Scratch::new(net, state.board().colours());
-            let (fast, pending, _) = scratch.value_after(net, m, &mut removed);
-            let out = crate::apply_on_board(state.board(), state.rules(), m);
-            let full = net.value(&out.board, pending);
-            assert!((fast - full).abs() < 1e-3, "{fast} {full}");
-            state.play(m).unwrap();
-        }
+        incremental_values_are_full_values(net, 8, 2);
         let bytes = net.to_bytes();
         let back = NTuple::from_bytes(&bytes).expect("reads back");
         assert_eq!(back.tuple_set(), TupleSet::Blocks3x3);
