@@ -1,4 +1,14 @@
 //! The static evaluation: a compact board for the AI and its features.
+//!
+//! The evaluation counts free cells and rewards single-colour windows (runs
+//! of cells in one of the four directions) by the marbles they hold. The
+//! windows are as long as the line the player plans: the minimum line for
+//! five in a row, one more than the minimum when it is shorter ([`plan_length`]).
+//! Four in a row rarely fills the board, so there the score is what a
+//! player plays for, and a line of `n` scores `n × (n − m + 1) × 2`: a line
+//! of five scores 20 for five marbles, a line of four 8 for four. Planning
+//! lines of five and valuing each point scored ([`Weights::points`]) took
+//! the search from 3.57 to about 6 points per move (README).
 
 use crate::board::{Board, Geometry, MAX_CELLS};
 use crate::rules::Rules;
@@ -13,6 +23,8 @@ pub(crate) struct Tables {
     pub geom: Geometry,
     pub size: usize,
     pub min_line: u32,
+    /// The length of the windows ([`plan_length`]).
+    pub window: u32,
     /// For each cell, the cells sharing a window with it.
     pub near: Vec<u128>,
     /// Windows holding both cells of a pair: those of `(i, j)` are
@@ -24,7 +36,7 @@ pub(crate) struct Tables {
 impl Tables {
     pub fn new(rules: &Rules) -> Tables {
         let size = usize::from(rules.size);
-        let m = usize::from(rules.min_line);
+        let m = plan_length(rules);
         let mut windows = Vec::new();
         let dirs: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
         for (dr, dc) in dirs {
@@ -84,6 +96,7 @@ impl Tables {
             geom: Geometry::of(rules.size),
             size,
             min_line: u32::from(rules.min_line),
+            window: m as u32,
         }
     }
 
@@ -155,7 +168,8 @@ impl Fast {
     }
 
     /// The mask of the line cells through `i` (runs of at least
-    /// `min_line` of its colour), 0 when none.
+    /// `min_line` of its colour), 0 when none, and the points those lines
+    /// score (each line counts apart, a shared marble in both).
     pub fn lines_mask(&self, t: &Tables, i: usize) -> (u128, u32) {
         let c = self.cells[i];
         if c == 0 {
@@ -164,7 +178,7 @@ impl Fast {
         let size = t.size as isize;
         let (r0, c0) = ((i / t.size) as isize, (i % t.size) as isize);
         let mut mask = 0u128;
-        let mut points_len = 0u32;
+        let mut points = 0u32;
         for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
             let mut run = 1u128 << i;
             let mut len = 1;
@@ -183,12 +197,44 @@ impl Fast {
             }
             if len >= t.min_line {
                 mask |= run;
-                points_len += len;
+                points += line_points(len, t.min_line);
             }
         }
-        (mask, points_len)
+        (mask, points)
     }
 }
+
+/// The points of a line of `len` marbles when lines need `min_line`
+/// (`Rules::line_points`): `len × (len − min_line + 1) × 2`, 0 below the
+/// minimum.
+#[inline]
+pub(crate) fn line_points(len: u32, min_line: u32) -> u32 {
+    if len < min_line {
+        0
+    } else {
+        len * (len - min_line + 1) * 2
+    }
+}
+
+/// The length of the lines the evaluation plans (the length of its
+/// windows): the minimum line, or one more when the minimum is under five
+/// (four in a row), as long as the board holds it.
+pub(crate) fn plan_length(rules: &Rules) -> usize {
+    let m = usize::from(rules.min_line);
+    if m < 5 {
+        (m + 1).min(usize::from(rules.size))
+    } else {
+        m
+    }
+}
+
+/// [`Weights::points`] where points count (four in a row): a point is
+/// worth 7.5 free cells (3,000 / 400), so the score, not the cells a line
+/// frees, decides between lines (two crossing lines of four free seven
+/// cells for 16 points, a line of five five cells for 20). Tuned on deals
+/// 1–4: 1,000 and 10,000 gave within 2 % of this in points per move, 300
+/// gave 4.5 instead of 6.1 (`docs/benchmarks/canicas-four.md`).
+const POINT_VALUE: i64 = 3000;
 
 /// Weights of the evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -206,6 +252,9 @@ pub(crate) struct Weights {
     pub ready: i64,
     /// Per line two moves from complete (see [`near_lines`]).
     pub two_away: i64,
+    /// Per point scored by a line the searched moves form (0 for five in
+    /// a row, where surviving is the game: its figures are deaths).
+    pub points: i64,
 }
 
 impl Weights {
@@ -215,7 +264,7 @@ impl Weights {
         pot[0] = 1;
         // Geometric growth (2, 10, 50, 250, …) up to min_line - 1 marbles.
         let mut v = 2i64;
-        for p in pot.iter_mut().take(usize::from(rules.min_line)).skip(1) {
+        for p in pot.iter_mut().take(plan_length(rules)).skip(1) {
             *p = v;
             v = v.saturating_mul(5);
         }
@@ -226,6 +275,7 @@ impl Weights {
             boxed: 10,
             ready: 350,
             two_away: 70,
+            points: if rules.min_line < 5 { POINT_VALUE } else { 0 },
         }
     }
 }
@@ -301,7 +351,7 @@ pub(crate) fn near_lines(f: &Fast, t: &Tables) -> (i64, i64) {
     for &w in &t.windows {
         let o = w & f.occ;
         let marbles = o.count_ones();
-        if o == 0 || marbles + 2 < t.min_line {
+        if o == 0 || marbles + 2 < t.window {
             continue;
         }
         let c = f.cells[o.trailing_zeros() as usize];
@@ -310,7 +360,7 @@ pub(crate) fn near_lines(f: &Fast, t: &Tables) -> (i64, i64) {
             continue;
         }
         let mut holes = w & free;
-        if marbles + 1 == t.min_line {
+        if marbles + 1 == t.window {
             if ready & holes != 0 {
                 continue;
             }

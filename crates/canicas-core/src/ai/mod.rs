@@ -7,14 +7,22 @@
 //! # How it plays
 //!
 //! The evaluation of a board adds up: free cells (by far the largest
-//! term), the potential of every window of `min_line` cells in a row,
-//! column or diagonal that holds marbles of one colour only (growing
+//! term), the potential of every window of cells in a row, column or
+//! diagonal (as long as the line the player plans: `min_line` cells, one
+//! more in four in a row) that holds marbles of one colour only (growing
 //! geometrically with their number), lines that can be completed in one
 //! move (one hole, reachable by a marble of that colour from outside),
 //! lines two moves away (two holes, each reachable by a marble of that
 //! colour from outside, at least two such marbles; a fifth of a ready
 //! line's weight), and a small penalty for marbles boxed in. A move that
 //! forms no line costs the free cells of the marbles it brings.
+//!
+//! In four in a row a board rarely fills, so the game is its score: a line
+//! of `n` scores `n × (n − 4 + 1) × 2`, 20 for five marbles against 8 for
+//! four. There the windows are five cells long (so the evaluation builds
+//! `11.11` and `111.1` towards lines of five) and every point a searched
+//! move or reply scores is worth 7.5 free cells (see `eval.rs`). Five in a
+//! row values no points: its measure is how rarely it dies.
 //!
 //! Every legal move is first valued from per-cell delta tables, the best
 //! 60 are evaluated exactly, and the best 6 of those are searched one ply
@@ -75,6 +83,10 @@
 //!   at the default budget dies a fifth less often than its own greedy
 //!   player, which already dies about half as often as the published
 //!   greedy player (about 1,000).
+//! - Four variant since 2026-12-05 (playing for points, above), default
+//!   budget, `--deals 5001..5010 --max-moves 10000`: 100,000 moves, no
+//!   death, **6.13 points per move** (3.57 before on the same deals); 6.1 ms
+//!   of CPU time per move (`docs/benchmarks/canicas-four.md`).
 //! - Four variant, default budget, `--deals 1..10 --max-moves 10000`
 //!   (2026-12-02, 300 nodes): 100,000 moves, no death in 100,000 moves,
 //!   3.57 points per move; 7.2 ms of CPU time per move (at 180 nodes

@@ -6,8 +6,8 @@ use std::time::Duration;
 use games_common::{Budget, CancelFlag, GameRng, SearchControl};
 
 use super::eval::{
-    evaluate, potential, window_pot, window_pot_add, window_pot_remove, Deltas, Fast, Tables,
-    Weights,
+    evaluate, line_points, potential, window_pot, window_pot_add, window_pot_remove, Deltas, Fast,
+    Tables, Weights,
 };
 use super::{Hint, View};
 use crate::board::{Cell, MAX_CELLS};
@@ -38,6 +38,9 @@ struct Cand {
     mv: Move,
     after: Fast,
     removed: bool,
+    /// The value of the points the move scores (part of `pre`, added to
+    /// every sample).
+    scored: i64,
     pre: i64,
     sum: i64,
     samples: u32,
@@ -45,14 +48,15 @@ struct Cand {
     fixed: Option<i64>,
 }
 
-/// Apply a move on `f`; the number of marbles removed.
+/// Apply a move on `f`; the number of marbles removed and the points their
+/// lines score.
 #[inline]
-fn apply(f: &mut Fast, t: &Tables, from: usize, to: usize) -> u32 {
+fn apply(f: &mut Fast, t: &Tables, from: usize, to: usize) -> (u32, i64) {
     let c = f.cells[from];
     f.clear(from);
     f.set(to, c);
-    let (mask, _) = f.lines_mask(t, to);
-    remove(f, mask)
+    let (mask, points) = f.lines_mask(t, to);
+    (remove(f, mask), i64::from(points))
 }
 
 fn remove(f: &mut Fast, mask: u128) -> u32 {
@@ -205,18 +209,21 @@ fn scored_moves(
                 // twice there; correct those windows, and recheck a line
                 // (the moving marble may have been part of it).
                 let table_line = d.line[c][j];
-                let gone = if table_line > 0 {
+                let (gone, g_points) = if table_line > 0 {
                     g.clear(i);
                     g.set(j, c as u8);
-                    let (mask, _) = g.lines_mask(t, j);
+                    let (mask, points) = g.lines_mask(t, j);
                     g.clear(j);
                     g.set(i, c as u8);
-                    i64::from(mask.count_ones())
+                    (i64::from(mask.count_ones()), points)
                 } else {
-                    0
+                    (0, 0)
                 };
                 let v = if gone > 0 {
-                    wt.free * base_free + wt.free * gone * num / den + base_pot + d.rem[i]
+                    wt.free * base_free
+                        + (wt.free * gone + wt.points * i64::from(g_points)) * num / den
+                        + base_pot
+                        + d.rem[i]
                 } else {
                     let (bi, bj) = (1u128 << i, 1u128 << j);
                     let mut corr = 0;
@@ -236,7 +243,14 @@ fn scored_moves(
             }
             let gone = i64::from(d.line[c][j]);
             let v = if gone > 0 {
-                wt.free * base_free + wt.free * gone * num / den + base_pot + rem
+                // The tables keep the marbles a line removes, not its
+                // points: valued as one line of them (two crossing lines
+                // score less; the exact value comes later).
+                let points = i64::from(line_points(gone as u32, t.min_line));
+                wt.free * base_free
+                    + (wt.free * gone + wt.points * points) * num / den
+                    + base_pot
+                    + rem
             } else {
                 quiet_base + rem + d.add[c][j]
             };
@@ -246,31 +260,35 @@ fn scored_moves(
 }
 
 /// The exact value of a move on `f` (full evaluation of the board it
-/// leaves; a quiet move costs `arrivals` free cells).
+/// leaves, plus the points it scores; a quiet move costs `arrivals` free
+/// cells).
 fn exact(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, reply: bool, from: u8, to: u8) -> i64 {
     let mut g = *f;
     let removed = apply(&mut g, t, usize::from(from), usize::from(to));
     exact_after(&g, removed, t, wt, arrivals, reply)
 }
 
-/// [`exact`] from the board `g` a move left, having removed `removed`
-/// marbles.
+/// [`exact`] from the board `g` a move left, having removed `removed.0`
+/// marbles in lines scoring `removed.1` points.
 fn exact_after(
     g: &Fast,
-    removed: u32,
+    removed: (u32, i64),
     t: &Tables,
     wt: &Weights,
     arrivals: i64,
     reply: bool,
 ) -> i64 {
-    let removed = i64::from(removed);
+    let (removed, points) = (i64::from(removed.0), removed.1);
     if removed > 0 {
-        let discount = if reply {
-            removed * (REPLY_LINE_DEN - REPLY_LINE_NUM) / REPLY_LINE_DEN
+        // A reply's line is a move later: it counts part of its cells
+        // and points.
+        let (num, den) = if reply {
+            (REPLY_LINE_NUM, REPLY_LINE_DEN)
         } else {
-            0
+            (1, 1)
         };
-        evaluate(g, t, wt) - wt.free * discount
+        let discount = removed * (den - num) / den;
+        evaluate(g, t, wt) - wt.free * discount + wt.points * points * num / den
     } else {
         evaluate(g, t, wt) - wt.free * arrivals
     }
@@ -346,7 +364,7 @@ fn best_reply(
             match leaf {
                 None => hand,
                 Some(leaf) => {
-                    let pending = if removed > 0 && g.occ != 0 {
+                    let pending = if removed.0 > 0 && g.occ != 0 {
                         0
                     } else {
                         arrivals as u32
@@ -427,13 +445,17 @@ fn preselected(
         .iter()
         .map(|&(_, from, to)| {
             let mut after = *f;
-            let removed = apply(&mut after, t, usize::from(from), usize::from(to)) > 0;
+            let (gone, points) = apply(&mut after, t, usize::from(from), usize::from(to));
+            let removed = gone > 0;
+            let scored = wt.points * points;
             let pre = shown_value(&after, removed, t, wt, bar)
+                .map(|v| v + scored)
                 .unwrap_or_else(|| exact(f, t, wt, arrivals, false, from, to));
             Cand {
                 mv: Move::new(Cell(from), Cell(to)),
                 after,
                 removed,
+                scored,
                 pre,
                 sum: 0,
                 samples: 0,
@@ -585,6 +607,7 @@ pub(crate) fn search(
                 }
                 v
             };
+            let v = v.saturating_add(cand.scored);
             cand.sum += v;
             cand.last = v;
             cand.samples += 1;
@@ -700,6 +723,57 @@ mod tests {
             shown_value(&after, false, &t, &wt, (&next, &shown[..2])),
             Some(DEATH)
         );
+    }
+
+    /// A four-in-a-row board: a 1 on cell 11 completes `11.11` on row 0
+    /// (a line of five); a 2 on cell 66 completes row 6 (`222.`) and
+    /// column 3 (three 2s above the hole) at once: two lines of four.
+    fn five_or_two_fours() -> crate::Board {
+        let mut cells = vec!['.'; 81];
+        for i in [0, 1, 3, 4, 11] {
+            cells[i] = '1';
+        }
+        for i in [54, 55, 56, 30, 39, 48, 66] {
+            cells[i] = '2';
+        }
+        crate::board_from_text(&cells.iter().collect::<String>()).unwrap()
+    }
+
+    #[test]
+    fn a_move_scores_each_of_its_lines_by_the_spec() {
+        // "Two lines formed by one move count separately, and a marble they
+        // share counts in both. A line of length n, with minimum m, scores
+        // n × (n − m + 1) × 2: … 8 and 20 for 4 and 5 in the four-variant."
+        let rules = crate::Rules::FOUR;
+        let t = Tables::new(&rules);
+        let f = Fast::from_board(&five_or_two_fours());
+        let mut five = f;
+        assert_eq!(apply(&mut five, &t, 11, 2), (5, 20));
+        let mut fours = f;
+        assert_eq!(apply(&mut fours, &t, 66, 57), (7, 16));
+        let mut quiet = f;
+        assert_eq!(apply(&mut quiet, &t, 11, 20), (0, 0));
+        // Five in a row: the same run of five is a line worth 10.
+        let mut five_rule = Fast::from_board(&five_or_two_fours());
+        let t5 = Tables::new(&crate::Rules::FIVE);
+        assert_eq!(apply(&mut five_rule, &t5, 11, 2), (5, 10));
+    }
+
+    #[test]
+    fn in_four_in_a_row_the_hint_plays_for_points_not_for_cells() {
+        // Four in a row: the line of five scores 20 and frees 5 cells; the
+        // two lines of four score 16 and free 7. The score is what a
+        // player of this variant plays for, so the hint takes the five
+        // (a search valuing free cells alone took the two fours).
+        let rules = crate::Rules::FOUR;
+        let view = View::new(rules, five_or_two_fours(), &[3, 4, 5]).unwrap();
+        let cancel = CancelFlag::new();
+        let hint = search(&view, Budget::nodes(300), &cancel, None);
+        assert_eq!(hint.best, Some(Move::new(Cell(11), Cell(2))));
+        // Five in a row counts no points: neither move makes a line there,
+        // and the evaluation's weight of a point is 0.
+        assert_eq!(Weights::for_rules(&crate::Rules::FIVE).points, 0);
+        assert!(Weights::for_rules(&rules).points > 0);
     }
 
     #[test]
