@@ -262,7 +262,7 @@ impl Weights {
     pub fn for_rules(rules: &Rules) -> Weights {
         let mut pot = [0i64; 12];
         pot[0] = 1;
-        // Geometric growth (2, 10, 50, 250, …) up to min_line - 1 marbles.
+        // Geometric growth (2, 10, 50, 250, …) up to a window less one marble.
         let mut v = 2i64;
         for p in pot.iter_mut().take(plan_length(rules)).skip(1) {
             *p = v;

@@ -770,8 +770,8 @@ mod tests {
         let cancel = CancelFlag::new();
         let hint = search(&view, Budget::nodes(300), &cancel, None);
         assert_eq!(hint.best, Some(Move::new(Cell(11), Cell(2))));
-        // Five in a row counts no points: neither move makes a line there,
-        // and the evaluation's weight of a point is 0.
+        // Five in a row gives points no weight: its measure is how rarely
+        // it dies, and its moves are the same as before.
         assert_eq!(Weights::for_rules(&crate::Rules::FIVE).points, 0);
         assert!(Weights::for_rules(&rules).points > 0);
     }
