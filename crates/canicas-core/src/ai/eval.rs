@@ -23,6 +23,8 @@ pub(crate) struct Tables {
     pub geom: Geometry,
     pub size: usize,
     pub min_line: u32,
+    /// The rules (for the points of a line: [`Rules::line_points`]).
+    pub rules: Rules,
     /// The length of the windows ([`plan_length`]).
     pub window: u32,
     /// For each cell, the cells sharing a window with it.
@@ -96,6 +98,7 @@ impl Tables {
             geom: Geometry::of(rules.size),
             size,
             min_line: u32::from(rules.min_line),
+            rules: *rules,
             window: m as u32,
         }
     }
@@ -197,22 +200,10 @@ impl Fast {
             }
             if len >= t.min_line {
                 mask |= run;
-                points += line_points(len, t.min_line);
+                points += t.rules.line_points(len as u8);
             }
         }
         (mask, points)
-    }
-}
-
-/// The points of a line of `len` marbles when lines need `min_line`
-/// (`Rules::line_points`): `len × (len − min_line + 1) × 2`, 0 below the
-/// minimum.
-#[inline]
-pub(crate) fn line_points(len: u32, min_line: u32) -> u32 {
-    if len < min_line {
-        0
-    } else {
-        len * (len - min_line + 1) * 2
     }
 }
 

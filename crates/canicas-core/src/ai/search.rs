@@ -6,8 +6,8 @@ use std::time::Duration;
 use games_common::{Budget, CancelFlag, GameRng, SearchControl};
 
 use super::eval::{
-    evaluate, line_points, potential, window_pot, window_pot_add, window_pot_remove, Deltas, Fast,
-    Tables, Weights,
+    evaluate, potential, window_pot, window_pot_add, window_pot_remove, Deltas, Fast, Tables,
+    Weights,
 };
 use super::{Hint, View};
 use crate::board::{Cell, MAX_CELLS};
@@ -186,6 +186,11 @@ fn scored_moves(
     } else {
         (1, 1)
     };
+    // A move whose line removes `gone` marbles scoring `points`, before the
+    // potential its marble takes away.
+    let line_base = |gone: i64, points: i64| {
+        wt.free * base_free + (wt.free * gone + wt.points * points) * num / den + base_pot
+    };
     let mut g = *f;
     let mut m = movable;
     while m != 0 {
@@ -220,10 +225,7 @@ fn scored_moves(
                     (0, 0)
                 };
                 let v = if gone > 0 {
-                    wt.free * base_free
-                        + (wt.free * gone + wt.points * i64::from(g_points)) * num / den
-                        + base_pot
-                        + d.rem[i]
+                    line_base(gone, i64::from(g_points)) + rem
                 } else {
                     let (bi, bj) = (1u128 << i, 1u128 << j);
                     let mut corr = 0;
@@ -236,7 +238,7 @@ fn scored_moves(
                         // Moving inside the window keeps its marbles.
                         corr += -tables;
                     }
-                    quiet_base + d.rem[i] + d.add[c][j] + corr
+                    quiet_base + rem + d.add[c][j] + corr
                 };
                 out((v, i as u8, j as u8));
                 continue;
@@ -246,11 +248,7 @@ fn scored_moves(
                 // The tables keep the marbles a line removes, not its
                 // points: valued as one line of them (two crossing lines
                 // score less; the exact value comes later).
-                let points = i64::from(line_points(gone as u32, t.min_line));
-                wt.free * base_free
-                    + (wt.free * gone + wt.points * points) * num / den
-                    + base_pot
-                    + rem
+                line_base(gone, i64::from(t.rules.line_points(gone as u8))) + rem
             } else {
                 quiet_base + rem + d.add[c][j]
             };
@@ -259,17 +257,10 @@ fn scored_moves(
     }
 }
 
-/// The exact value of a move on `f` (full evaluation of the board it
-/// leaves, plus the points it scores; a quiet move costs `arrivals` free
-/// cells).
-fn exact(f: &Fast, t: &Tables, wt: &Weights, arrivals: i64, reply: bool, from: u8, to: u8) -> i64 {
-    let mut g = *f;
-    let removed = apply(&mut g, t, usize::from(from), usize::from(to));
-    exact_after(&g, removed, t, wt, arrivals, reply)
-}
-
-/// [`exact`] from the board `g` a move left, having removed `removed.0`
-/// marbles in lines scoring `removed.1` points.
+/// The exact value of a move that left the board `g`, having removed
+/// `removed.0` marbles in lines scoring `removed.1` points: the full
+/// evaluation of `g` plus those points; a quiet move costs `arrivals` free
+/// cells.
 fn exact_after(
     g: &Fast,
     removed: (u32, i64),
@@ -450,7 +441,7 @@ fn preselected(
             let scored = wt.points * points;
             let pre = shown_value(&after, removed, t, wt, bar)
                 .map(|v| v + scored)
-                .unwrap_or_else(|| exact(f, t, wt, arrivals, false, from, to));
+                .unwrap_or_else(|| exact_after(&after, (gone, points), t, wt, arrivals, false));
             Cand {
                 mv: Move::new(Cell(from), Cell(to)),
                 after,
