@@ -155,12 +155,8 @@ public final class CanicasGame: Sendable {
     let handle: Handle
 
     /// A new game of `deal` under `rules`; bad rules throw `.invalidParameter`.
-    public init(rules: CanicasRules = .five, deal: UInt64) throws(GamesError) {
-        let options = rules.c
-        handle = try Handle(create: { out in
-            var o = options
-            return games_canicas_new(&o, deal, out)
-        }, free: { games_canicas_free($0) })
+    public convenience init(rules: CanicasRules = .five, deal: UInt64) throws(GamesError) {
+        try self.init(rules: rules, deal: deal, lines98: false)
     }
 
     /// A new game of `deal` under `rules` and the Lines 98 rule when
@@ -436,8 +432,8 @@ public enum CanicasBoard {
     ) throws(GamesError) -> CanicasMove {
         // Values out of range (negative, too large) become 255 and
         // UInt32.max, which the library refuses.
-        let cellBytes = cells.map { UInt8(exactly: $0) ?? .max }
-        let nextBytes = next.map { UInt8(exactly: $0) ?? .max }
+        let cellBytes = cells.map(cU8)
+        let nextBytes = next.map(cU8)
         var options = rules.c
         var mv = games_canicas_move()
         let result: UInt32 = budget.withC { b in
@@ -449,7 +445,7 @@ public enum CanicasBoard {
                             cancel?.handle, &mv
                         )
                     }
-                    let shown = landings.map { UInt32(exactly: $0) ?? .max }
+                    let shown = landings.map(cU32)
                     return shown.withUnsafeBufferPointer { l in
                         games_canicas_board_hint_lines98(
                             &options, c.baseAddress, c.count, n.baseAddress, n.count,
