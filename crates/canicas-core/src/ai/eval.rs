@@ -174,14 +174,49 @@ impl Fast {
     /// `min_line` of its colour), 0 when none, and the points those lines
     /// score (each line counts apart, a shared marble in both).
     pub fn lines_mask(&self, t: &Tables, i: usize) -> (u128, u32) {
+        let (mut mask, mut points) = (0u128, 0u32);
+        self.lines_through(t, i, |run, len| {
+            mask |= run;
+            points += t.rules.line_points(len);
+        });
+        (mask, points)
+    }
+
+    /// The lines through any of the cells of `placed` (arrivals, placed
+    /// together): the mask of their cells and their points, each line
+    /// counted once however many of those cells it holds, as the rules
+    /// count the lines of arrivals.
+    pub fn lines_of_arrivals(&self, t: &Tables, placed: u128) -> (u128, u32) {
+        let (mut mask, mut points) = (0u128, 0u32);
+        // A line is one run of one direction: its cells tell it apart.
+        let mut seen = [0u128; 32];
+        let mut n = 0;
+        let mut m = placed;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.lines_through(t, i, |run, len| {
+                if !seen[..n].contains(&run) {
+                    if n < seen.len() {
+                        seen[n] = run;
+                        n += 1;
+                    }
+                    mask |= run;
+                    points += t.rules.line_points(len);
+                }
+            });
+        }
+        (mask, points)
+    }
+
+    /// Hand `found` each line through `i`: its cells and its length.
+    fn lines_through(&self, t: &Tables, i: usize, mut found: impl FnMut(u128, u8)) {
         let c = self.cells[i];
         if c == 0 {
-            return (0, 0);
+            return;
         }
         let size = t.size as isize;
         let (r0, c0) = ((i / t.size) as isize, (i % t.size) as isize);
-        let mut mask = 0u128;
-        let mut points = 0u32;
         for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
             let mut run = 1u128 << i;
             let mut len = 1;
@@ -199,11 +234,9 @@ impl Fast {
                 }
             }
             if len >= t.min_line {
-                mask |= run;
-                points += t.rules.line_points(len as u8);
+                found(run, len as u8);
             }
         }
-        (mask, points)
     }
 }
 

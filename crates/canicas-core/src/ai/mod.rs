@@ -21,7 +21,8 @@
 //! of `n` scores `n × (n − 4 + 1) × 2`, 20 for five marbles against 8 for
 //! four. There the windows are five cells long (so the evaluation builds
 //! `11.11` and `111.1` towards lines of five) and every point a searched
-//! move or reply scores is worth 7.5 free cells (see `eval.rs`). Five in a
+//! move, its sampled arrivals (their lines score too, each line once) or
+//! the reply scores is worth 7.5 free cells (see `eval.rs`). Five in a
 //! row values no points: its measure is how rarely it dies.
 //!
 //! Every legal move is first valued from per-cell delta tables, the best
@@ -35,14 +36,16 @@
 //! position, so with a node budget the hint is the same on every run and
 //! platform; with a time limit it depends on the machine's speed.
 //!
-//! Under the five-in-a-row 1992 rule (landing cells hidden) each of the
-//! best 3 replies is valued by the hand-made evaluation plus a learned
-//! value: the shipped n-tuple network ([`crate::learn::shipped`], trained
-//! by self-play on top of this evaluation) times 400 / 3, which puts its
-//! moves of life into the evaluation's units (it was trained with the
-//! evaluation counting 3 moves per free cell). The pre-selection stays
-//! hand-made. Under the Lines 98 rule and four in a row the evaluation is
-//! the hand-made one alone (the network was trained on neither).
+//! In five in a row each of the best 3 replies is valued by the hand-made
+//! evaluation plus a learned value: the shipped n-tuple network
+//! ([`crate::learn::shipped`], trained by self-play on top of this
+//! evaluation under the 1992 rule) times 400 / 3, which puts its moves of
+//! life into the evaluation's units (it was trained with the evaluation
+//! counting 3 moves per free cell). Under the Lines 98 rule the same
+//! network serves: the leaf lies past the shown arrivals, where the next
+//! ones are hidden, as in its training. The pre-selection stays hand-made.
+//! In four in a row the evaluation is the hand-made one alone (the network
+//! was not trained on it).
 //!
 //! The [`arena`](crate::arena()) measures it in deaths per 100,000 moves.
 //!

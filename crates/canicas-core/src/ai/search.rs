@@ -97,7 +97,7 @@ impl Sample {
 /// `landings[i]` (Lines 98 rule) while that cell is free, otherwise on the
 /// next free cell in the sample's order from `cursor` on (`*sampled` is then
 /// set: the result depends on the sample); then remove the lines they
-/// form. `false` when the board filled up.
+/// form. The points of those lines, or `None` when the board filled up.
 fn drop_arrivals(
     f: &mut Fast,
     t: &Tables,
@@ -106,13 +106,12 @@ fn drop_arrivals(
     sample: &Sample,
     cursor: &mut usize,
     sampled: &mut bool,
-) -> bool {
-    let mut placed = [0usize; 8];
-    let mut n = 0;
+) -> Option<u32> {
+    let mut placed = 0u128;
     for (k, &c) in colours.iter().enumerate() {
         let free = f.free(t);
         if free == 0 {
-            return false;
+            return None;
         }
         let shown = landings
             .get(k)
@@ -131,17 +130,11 @@ fn drop_arrivals(
             i
         };
         f.set(i, c);
-        if n < placed.len() {
-            placed[n] = i;
-            n += 1;
-        }
+        placed |= 1u128 << i;
     }
-    let mut mask = 0u128;
-    for &i in &placed[..n] {
-        mask |= f.lines_mask(t, i).0;
-    }
+    let (mask, points) = f.lines_of_arrivals(t, placed);
     remove(f, mask);
-    f.free(t) != 0
+    (f.free(t) != 0).then_some(points)
 }
 
 /// Every move on `f` with its approximate value (from the delta tables),
@@ -396,12 +389,16 @@ fn sample_value(
     let mut cursor = 0usize;
     let mut sampled = false;
     // A line removed brings no marbles, unless it emptied the board.
-    if (!removed || g.occ == 0)
-        && !drop_arrivals(&mut g, t, next, landings, sample, &mut cursor, &mut sampled)
-    {
-        return (DEATH, sampled);
+    let mut points = 0;
+    if !removed || g.occ == 0 {
+        match drop_arrivals(&mut g, t, next, landings, sample, &mut cursor, &mut sampled) {
+            Some(p) => points = p,
+            None => return (DEATH, sampled),
+        }
     }
-    (best_reply(&g, t, wt, arrivals, d, leaf), sampled)
+    // The arrivals' lines score for the player too.
+    let scored = wt.points * i64::from(points);
+    (best_reply(&g, t, wt, arrivals, d, leaf) + scored, sampled)
 }
 
 fn view_seed(view: &View) -> u64 {
@@ -464,7 +461,7 @@ fn preselected(
 /// their shown cells (Lines 98 rule) and their lines removed; `None` when
 /// the cells are not shown, the move removed a line (nothing arrives), or
 /// it took a shown cell (that marble goes to a cell the player does not
-/// know).
+/// know). The points of the arrivals' lines count, as the root move's do.
 fn shown_value(
     after: &Fast,
     removed: bool,
@@ -485,23 +482,17 @@ fn shown_value(
         return Some(DEATH);
     }
     let mut g = *after;
-    let mut mask = 0u128;
+    let mut placed = 0u128;
     for (&c, &l) in next.iter().zip(landings) {
         g.set(usize::from(l), c);
-        mask |= 1u128 << l;
+        placed |= 1u128 << l;
     }
-    let mut lines = 0u128;
-    let mut m = mask;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        lines |= g.lines_mask(t, i).0;
-    }
+    let (lines, points) = g.lines_of_arrivals(t, placed);
     remove(&mut g, lines);
     Some(if g.free(t) == 0 {
         DEATH
     } else {
-        evaluate(&g, t, wt)
+        evaluate(&g, t, wt) + wt.points * i64::from(points)
     })
 }
 
@@ -649,7 +640,7 @@ mod tests {
         // any marble was sampled).
         let drop = |mut f: Fast, landings: &[u8]| {
             let (mut cursor, mut sampled) = (0, false);
-            let alive = drop_arrivals(
+            let points = drop_arrivals(
                 &mut f,
                 &t,
                 &[3, 4, 5],
@@ -658,7 +649,7 @@ mod tests {
                 &mut cursor,
                 &mut sampled,
             );
-            assert!(alive);
+            assert_eq!(points, Some(0), "alive, and no line");
             (f, sampled)
         };
         let (f, sampled) = drop(Fast::from_board(&board), &[40, 41, 42]);
@@ -748,6 +739,56 @@ mod tests {
         let mut five_rule = Fast::from_board(&five_or_two_fours());
         let t5 = Tables::new(&crate::Rules::FIVE);
         assert_eq!(apply(&mut five_rule, &t5, 11, 2), (5, 10));
+    }
+
+    #[test]
+    fn the_arrivals_lines_score_once_each_as_the_rules_count_them() {
+        // "If marbles that arrive form lines by themselves, those lines
+        // leave the board and score too (same formula, lines through any
+        // arriving marble, after all arrivals are placed)."
+        let rules = crate::Rules::FOUR;
+        let t = Tables::new(&rules);
+        // Row 0: `11..1`; column 8: three 2s from row 1 down.
+        let mut cells = vec!['.'; 81];
+        for i in [0, 1, 4, 17, 26, 35] {
+            cells[i] = if i < 9 { '1' } else { '2' };
+        }
+        let board = crate::board_from_text(&cells.iter().collect::<String>()).unwrap();
+        let mut f = Fast::from_board(&board);
+        // Two 1s arrive on cells 2 and 3 (one line of five through both:
+        // 20 points, once), a 2 on cell 8 (a line of four down column 8,
+        // crossing nothing: 8 points).
+        for (i, c) in [(2, 1), (3, 1), (8, 2)] {
+            f.set(i, c);
+        }
+        let placed = (1u128 << 2) | (1 << 3) | (1 << 8);
+        let (mask, points) = f.lines_of_arrivals(&t, placed);
+        assert_eq!(mask.count_ones(), 9);
+        assert_eq!(points, 20 + 8);
+        // The same as the rules score for the same arrivals.
+        assert_eq!(
+            points,
+            rules.line_points(5) + rules.line_points(4),
+            "a line through two arrivals counts once"
+        );
+        // The search's arrivals report those points (here on their shown
+        // cells, so no sample decides where they land).
+        let mut g = Fast::from_board(&board);
+        let (mut cursor, mut sampled) = (0, false);
+        let got = drop_arrivals(
+            &mut g,
+            &t,
+            &[1, 1, 2],
+            &[2, 3, 8],
+            &Sample::new(1, 81),
+            &mut cursor,
+            &mut sampled,
+        );
+        assert_eq!(got, Some(28));
+        assert_eq!(g.occ.count_ones(), 0, "both lines left the board");
+        // Under five in a row only the row is a line.
+        let t5 = Tables::new(&crate::Rules::FIVE);
+        assert_eq!(f.lines_of_arrivals(&t5, placed), (0b1_1111, 10));
     }
 
     #[test]
