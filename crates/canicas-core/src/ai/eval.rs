@@ -189,7 +189,8 @@ impl Fast {
     pub fn lines_of_arrivals(&self, t: &Tables, placed: u128) -> (u128, u32) {
         let (mut mask, mut points) = (0u128, 0u32);
         // A line is one run of one direction: its cells tell it apart.
-        let mut seen = [0u128; 32];
+        // At most four lines pass through each arrival.
+        let mut seen = [0u128; 4 * crate::rules::MAX_ARRIVALS as usize];
         let mut n = 0;
         let mut m = placed;
         while m != 0 {
