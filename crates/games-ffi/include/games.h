@@ -689,8 +689,12 @@
  * (nothing else changed).
  * 8, `games_canicas_board_hint_lines98`, the bare-board hint told where
  * the next marbles land, is new (nothing else changed).
+ * 9, `games_timbiriche_play_notation` refuses a well-formed line off the
+ * board as `games_timbiriche_play` does (`GAMES_RESULT_ILLEGAL_MOVE`,
+ * `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
+ * `GAMES_RESULT_INVALID_PARAMETER`.
  */
-#define GAMES_ABI_VERSION 8
+#define GAMES_ABI_VERSION 9
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -3355,9 +3359,12 @@ games_result games_timbiriche_legal_moves(const games_timbiriche_game *game,
  * Draw a line written in dot notation (`a1-b1`, either order of the dots)
  * for the player to move; `*out_completed` (may be NULL) as
  * `games_timbiriche_play`. Text that is not a line gives
- * `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`),
- * a line off the board or drawn `GAMES_RESULT_ILLEGAL_MOVE`, a finished
- * game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+ * `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`);
+ * a line is then refused exactly as `games_timbiriche_play` refuses it as
+ * a struct: off the board (`d1-e1` on 3×3 boxes) or drawn
+ * `GAMES_RESULT_ILLEGAL_MOVE` (`GAMES_TIMBIRICHE_ERROR_OFF_BOARD`,
+ * `_ALREADY_DRAWN`), a finished game `GAMES_RESULT_GAME_OVER`; nothing
+ * changes then.
  *
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_completed` NULL or writable.

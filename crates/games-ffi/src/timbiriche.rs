@@ -465,9 +465,10 @@ fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
     }
 }
 
-/// Read a line in dot notation on the handle's board: a NULL `text` is
-/// `GAMES_RESULT_NULL_PARAMETER`; text that is not UTF-8 or not a line of
-/// this board is `GAMES_RESULT_INVALID_PARAMETER`, recorded with
+/// Read a line in dot notation with `parse` (`notation::parse_line` on the
+/// handle's board, or `notation::parse_any_line`): a NULL `text` is
+/// `GAMES_RESULT_NULL_PARAMETER`; text that is not UTF-8 or that `parse`
+/// refuses is `GAMES_RESULT_INVALID_PARAMETER`, recorded with
 /// `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`.
 ///
 /// # Safety
@@ -475,6 +476,7 @@ fn play_error_code(e: timbiriche_core::PlayError) -> u32 {
 unsafe fn read_line(
     g: &mut HandleState<TimbiricheState>,
     text: *const c_char,
+    parse: impl FnOnce(&str) -> Result<Line, notation::NotationError>,
 ) -> Result<Line, games_result> {
     if text.is_null() {
         return Err(GAMES_RESULT_NULL_PARAMETER);
@@ -484,9 +486,7 @@ unsafe fn read_line(
     let Ok(text) = (unsafe { CStr::from_ptr(text) }).to_str() else {
         return Err(g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, "the text is not UTF-8"));
     };
-    let size = g.value.session.game().position().size();
-    notation::parse_line(size, text)
-        .map_err(|e| g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()))
+    parse(text).map_err(|e| g.fail_coded(GAMES_RESULT_INVALID_PARAMETER, bad, e.to_string()))
 }
 
 /// Draw `line` on the handle's game, setting the reason code when refused.
@@ -618,7 +618,8 @@ pub unsafe extern "C" fn games_timbiriche_parse_line(
             if out_line.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
-            match read_line(g, text) {
+            let size = g.value.session.game().position().size();
+            match read_line(g, text, |t| notation::parse_line(size, t)) {
                 Ok(l) => {
                     write_out(out_line, games_timbiriche_line::from_rust(l));
                     g.succeed()
@@ -897,9 +898,12 @@ pub unsafe extern "C" fn games_timbiriche_legal_moves(
 /// Draw a line written in dot notation (`a1-b1`, either order of the dots)
 /// for the player to move; `*out_completed` (may be NULL) as
 /// `games_timbiriche_play`. Text that is not a line gives
-/// `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`),
-/// a line off the board or drawn `GAMES_RESULT_ILLEGAL_MOVE`, a finished
-/// game `GAMES_RESULT_GAME_OVER`; nothing changes then.
+/// `GAMES_RESULT_INVALID_PARAMETER` (`GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`);
+/// a line is then refused exactly as `games_timbiriche_play` refuses it as
+/// a struct: off the board (`d1-e1` on 3×3 boxes) or drawn
+/// `GAMES_RESULT_ILLEGAL_MOVE` (`GAMES_TIMBIRICHE_ERROR_OFF_BOARD`,
+/// `_ALREADY_DRAWN`), a finished game `GAMES_RESULT_GAME_OVER`; nothing
+/// changes then.
 ///
 /// # Safety
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_completed` NULL or writable.
@@ -912,9 +916,11 @@ pub unsafe extern "C" fn games_timbiriche_play_notation(
     // SAFETY: the handle, string and out-pointer are as this function's
     // contract requires; `text` is read only after the NULL check.
     unsafe {
-        with_handle_mut(game, |g| match read_line(g, text) {
-            Ok(line) => play_line(g, line, out_completed),
-            Err(e) => e,
+        with_handle_mut(game, |g| {
+            match read_line(g, text, notation::parse_any_line) {
+                Ok(line) => play_line(g, line, out_completed),
+                Err(e) => e,
+            }
         })
     }
 }

@@ -44,7 +44,11 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// (nothing else changed).
 /// 8, `games_canicas_board_hint_lines98`, the bare-board hint told where
 /// the next marbles land, is new (nothing else changed).
-pub const GAMES_ABI_VERSION: u32 = 8;
+/// 9, `games_timbiriche_play_notation` refuses a well-formed line off the
+/// board as `games_timbiriche_play` does (`GAMES_RESULT_ILLEGAL_MOVE`,
+/// `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

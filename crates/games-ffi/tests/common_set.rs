@@ -11,7 +11,7 @@ use std::ptr;
 use games_ffi::backgammon::*;
 use games_ffi::canicas::*;
 use games_ffi::games_budget;
-use games_ffi::games_result::*;
+use games_ffi::games_result::{self, *};
 use games_ffi::nim::*;
 use games_ffi::timbiriche::*;
 
@@ -147,6 +147,108 @@ fn dots_and_boxes_moves_as_text_and_their_refusals() {
         // Nothing of that changed the game: 23 lines left.
         games_timbiriche_legal_moves(g, ptr::null_mut(), 0, &mut n);
         assert_eq!(n, 23);
+        games_timbiriche_free(g);
+    }
+}
+
+/// A new dots-and-boxes game with the default options (3×3 boxes).
+fn new_dots_and_boxes() -> *mut games_timbiriche_game {
+    let mut g = ptr::null_mut();
+    let mut options = std::mem::MaybeUninit::<games_timbiriche_options>::uninit();
+    // SAFETY: local out-pointers; the options are written before they are read.
+    unsafe {
+        assert_eq!(
+            games_timbiriche_options_default(options.as_mut_ptr()),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(
+            games_timbiriche_new(&options.assume_init(), &mut g),
+            GAMES_RESULT_OK
+        );
+    }
+    g
+}
+
+/// The result, reason code and message of the last call on `g`.
+fn dots_and_boxes_refusal(
+    g: *mut games_timbiriche_game,
+    result: games_result,
+) -> (games_result, u32, String) {
+    let mut code = 99;
+    let mut buf = [0 as c_char; 128];
+    let mut len = 0;
+    // SAFETY: `g` is live; local buffers.
+    unsafe {
+        games_timbiriche_last_error_code(g, &mut code);
+        games_timbiriche_last_error(g, buf.as_mut_ptr(), buf.len(), &mut len);
+    }
+    (result, code, text(&buf))
+}
+
+/// games.h on `games_timbiriche_play_notation`: "a line off the board or
+/// drawn `GAMES_RESULT_ILLEGAL_MOVE`", as `games_timbiriche_play` refuses
+/// the same line as a struct; only text that is no line is
+/// `GAMES_RESULT_INVALID_PARAMETER`.
+#[test]
+fn dots_and_boxes_refuses_an_off_board_line_as_text_as_it_does_as_a_struct() {
+    let g = new_dots_and_boxes();
+    let line = |orientation, row, col| games_timbiriche_line {
+        orientation,
+        row,
+        col,
+    };
+    let (h, v) = (GAMES_TIMBIRICHE_HORIZONTAL, GAMES_TIMBIRICHE_VERTICAL);
+    // Off 3×3 boxes (dots a-d, 1-4), and off every board.
+    let cases = [
+        ("d1-e1", line(h, 0, 3)),
+        ("a5-a4", line(v, 3, 0)),
+        ("z1-z2", line(v, 0, 25)),
+    ];
+    let mut n = 0;
+    // SAFETY: `g` is live until freed at the end; the strings outlive the calls.
+    unsafe {
+        for (notation, as_struct) in cases {
+            let by_struct = games_timbiriche_play(g, as_struct, ptr::null_mut());
+            let by_struct = dots_and_boxes_refusal(g, by_struct);
+            let text_line = CString::new(notation).unwrap();
+            let by_text = games_timbiriche_play_notation(g, text_line.as_ptr(), ptr::null_mut());
+            let by_text = dots_and_boxes_refusal(g, by_text);
+            assert_eq!(by_text, by_struct, "{notation}");
+            assert_eq!(
+                (by_text.0, by_text.1),
+                (GAMES_RESULT_ILLEGAL_MOVE, GAMES_TIMBIRICHE_ERROR_OFF_BOARD),
+                "{notation}"
+            );
+            // Reading the line alone still says it is not a line of this board.
+            let mut read = games_timbiriche_line::default();
+            let parsed = games_timbiriche_parse_line(g, text_line.as_ptr(), &mut read);
+            let (parsed, code, _) = dots_and_boxes_refusal(g, parsed);
+            assert_eq!(
+                (parsed, code),
+                (
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_TIMBIRICHE_ERROR_BAD_NOTATION
+                ),
+                "{notation}"
+            );
+        }
+        // Text that is no line stays a notation error.
+        for notation in ["d1-e2", "d1e1", "d1-f1", ""] {
+            let text_line = CString::new(notation).unwrap();
+            let r = games_timbiriche_play_notation(g, text_line.as_ptr(), ptr::null_mut());
+            let (r, code, _) = dots_and_boxes_refusal(g, r);
+            assert_eq!(
+                (r, code),
+                (
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    GAMES_TIMBIRICHE_ERROR_BAD_NOTATION
+                ),
+                "{notation:?}"
+            );
+        }
+        // Nothing was drawn.
+        games_timbiriche_legal_moves(g, ptr::null_mut(), 0, &mut n);
+        assert_eq!(n, 24);
         games_timbiriche_free(g);
     }
 }

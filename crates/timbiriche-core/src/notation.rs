@@ -91,6 +91,23 @@ pub fn parse_dot(text: &str) -> Result<Dot, NotationError> {
 /// Typed errors for syntax, the same dot twice, diagonals, segments
 /// longer than one unit and dots off the board.
 pub fn parse_line(size: BoardSize, text: &str) -> Result<Line, NotationError> {
+    let line = parse_any_line(text)?;
+    if !size.contains(line) {
+        return Err(LineError::OffBoard.into());
+    }
+    Ok(line)
+}
+
+/// Parse a line such as `a1-b1` or `b2-b1` on no particular board: the
+/// line its two dots name, which may lie off a given board (`d1-e1` on
+/// 3×3 boxes) or off every board (`z1-z2`). [`parse_line`] is this and a
+/// check that the line is on the board; a caller that refuses an off-board
+/// line as a move rather than as text (the C API's `play_notation`, as its
+/// `play` refuses the same line as a struct) parses with this.
+///
+/// Typed errors for syntax, the same dot twice, diagonals and segments
+/// longer than one unit; never [`LineError::OffBoard`].
+pub fn parse_any_line(text: &str) -> Result<Line, NotationError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(NotationError::Empty);
@@ -102,11 +119,7 @@ pub fn parse_line(size: BoardSize, text: &str) -> Result<Line, NotationError> {
     };
     let a = parse_dot(a)?;
     let b = parse_dot(b)?;
-    let line = Line::between(a, b)?;
-    if !size.contains_dot(a) || !size.contains_dot(b) || !size.contains(line) {
-        return Err(LineError::OffBoard.into());
-    }
-    Ok(line)
+    Ok(Line::between(a, b)?)
 }
 
 /// Parse a comma-separated list of lines (`""` is the empty list).
@@ -180,6 +193,34 @@ mod tests {
             parse_line(s, "é1-b1"),
             Err(NotationError::BadDot(_))
         ));
+    }
+
+    #[test]
+    fn any_line_is_read_off_the_board_too() {
+        // Off 3×3 boxes, off every board: the lines the dots name.
+        assert_eq!(parse_any_line("e1-d1"), Ok(Line::horizontal(0, 3)));
+        assert_eq!(parse_any_line("z1-z2"), Ok(Line::vertical(0, 25)));
+        assert_eq!(parse_any_line("a254-a255"), Ok(Line::vertical(253, 0)));
+        // What is not a line stays a notation error.
+        assert_eq!(
+            parse_any_line("a1-b2"),
+            Err(NotationError::Line(LineError::Diagonal))
+        );
+        assert!(matches!(
+            parse_any_line("a1b1"),
+            Err(NotationError::Syntax(_))
+        ));
+        // parse_line is parse_any_line on the board.
+        for t in ["a1-b1", "d1-e1", "a4-a5", "d4-d3", "z1-z2", "a1-c1", ""] {
+            let on_board = parse_any_line(t).and_then(|l| {
+                if BoardSize::SMALL.contains(l) {
+                    Ok(l)
+                } else {
+                    Err(LineError::OffBoard.into())
+                }
+            });
+            assert_eq!(parse_line(BoardSize::SMALL, t), on_board, "{t}");
+        }
     }
 
     #[test]
