@@ -692,7 +692,9 @@
  * 9, `games_timbiriche_play_notation` refuses a well-formed line off the
  * board as `games_timbiriche_play` does (`GAMES_RESULT_ILLEGAL_MOVE`,
  * `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
- * `GAMES_RESULT_INVALID_PARAMETER`.
+ * `GAMES_RESULT_INVALID_PARAMETER`; `games_timbiriche_line_to_string`
+ * refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
+ * where it printed text no board reads back.
  */
 #define GAMES_ABI_VERSION 9
 
@@ -3195,7 +3197,13 @@ games_result games_timbiriche_parse_line(const games_timbiriche_game *game,
                                          games_timbiriche_line *out_line);
 
 /**
- * Write `line` in dot notation (`a1-b1`), NUL-terminated.
+ * Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
+ * `games_timbiriche_parse_line` reads back on any board the line lies on.
+ * It needs no game, so it takes any line of the largest board (6×6 boxes:
+ * dots `a` to `g`, `1` to `7`); a line off it (`{H, 0, 25}`, a row or
+ * column past the sixth box, an unknown orientation) lies on no board and
+ * gives `GAMES_RESULT_INVALID_PARAMETER`, with nothing written.
+ * `games_timbiriche_move_to_string` checks the line against a game's board.
  *
  * # Safety
  * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.

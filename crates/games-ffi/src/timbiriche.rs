@@ -630,7 +630,20 @@ pub unsafe extern "C" fn games_timbiriche_parse_line(
     }
 }
 
-/// Write `line` in dot notation (`a1-b1`), NUL-terminated.
+/// Whether `line` lies on the largest board the library plays (6×6 boxes,
+/// `timbiriche_core::board::MAX_SIDE` on each side), so on some board.
+fn on_largest_board(line: Line) -> bool {
+    let side = u32::from(timbiriche_core::board::MAX_SIDE);
+    BoardSize::new(side, side).is_ok_and(|largest| largest.contains(line))
+}
+
+/// Write `line` in dot notation (`a1-b1`), NUL-terminated: the text
+/// `games_timbiriche_parse_line` reads back on any board the line lies on.
+/// It needs no game, so it takes any line of the largest board (6×6 boxes:
+/// dots `a` to `g`, `1` to `7`); a line off it (`{H, 0, 25}`, a row or
+/// column past the sixth box, an unknown orientation) lies on no board and
+/// gives `GAMES_RESULT_INVALID_PARAMETER`, with nothing written.
+/// `games_timbiriche_move_to_string` checks the line against a game's board.
 ///
 /// # Safety
 /// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -641,7 +654,7 @@ pub unsafe extern "C" fn games_timbiriche_line_to_string(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    guard(|| match line.to_rust() {
+    guard(|| match line.to_rust().filter(|l| on_largest_board(*l)) {
         // SAFETY: buffer contract forwarded from the caller.
         Some(l) => unsafe { write_c_string(&notation::line_to_string(l), buf, cap, out_len) },
         None => GAMES_RESULT_INVALID_PARAMETER,
@@ -966,6 +979,64 @@ mod tests {
             GAMES_TIMBIRICHE_MAX_BOXES as usize,
             timbiriche_core::board::MAX_BOXES
         );
+    }
+
+    /// Print `line` with `games_timbiriche_line_to_string` into a buffer
+    /// that starts as `#` bytes: the result, the length written to
+    /// `*out_len` (99 when none) and the text up to the NUL (or the bytes
+    /// that are not `#` when none).
+    fn print(line: games_timbiriche_line) -> (games_result, usize, String) {
+        let mut buf = [b'#' as c_char; 16];
+        let mut len = 99;
+        // SAFETY: a local buffer of 16 chars and a local length.
+        let r = unsafe { games_timbiriche_line_to_string(line, buf.as_mut_ptr(), 16, &mut len) };
+        let bytes: Vec<u8> = buf.iter().map(|&c| c as u8).collect();
+        let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+        let text = String::from_utf8_lossy(&bytes[..end]).replace('#', "");
+        (r, len, text)
+    }
+
+    /// timbiriche.md: "Parsing and printing round-trip." Every line of the
+    /// largest board prints as text that reads back as it; a line off every
+    /// board is refused and nothing is written.
+    #[test]
+    fn lines_print_only_when_they_read_back() {
+        let side = u32::from(timbiriche_core::board::MAX_SIDE);
+        let largest = BoardSize::new(side, side).unwrap();
+        for l in largest.lines() {
+            let (r, len, text) = print(games_timbiriche_line::from_rust(l));
+            assert_eq!(r, GAMES_RESULT_OK, "{l:?}");
+            assert_eq!(len, text.len() + 1);
+            assert!(text.is_ascii(), "{text}");
+            assert_eq!(notation::parse_line(largest, &text), Ok(l), "{text}");
+        }
+        assert_eq!(
+            print(games_timbiriche_line::from_rust(Line::vertical(5, 6))).2,
+            "g6-g7"
+        );
+        let (h, v) = (GAMES_TIMBIRICHE_HORIZONTAL, GAMES_TIMBIRICHE_VERTICAL);
+        for (orientation, row, col) in [
+            (h, 0, 25),
+            (h, 0, 200),
+            (h, 0, 255),
+            (h, 0, 6),
+            (h, 7, 0),
+            (v, 6, 0),
+            (v, 0, 7),
+            (v, 0, 256),
+            (2, 0, 0),
+        ] {
+            let line = games_timbiriche_line {
+                orientation,
+                row,
+                col,
+            };
+            assert_eq!(
+                print(line),
+                (GAMES_RESULT_INVALID_PARAMETER, 99, String::new()),
+                "{line:?}"
+            );
+        }
     }
 }
 

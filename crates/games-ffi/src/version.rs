@@ -47,7 +47,9 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// 9, `games_timbiriche_play_notation` refuses a well-formed line off the
 /// board as `games_timbiriche_play` does (`GAMES_RESULT_ILLEGAL_MOVE`,
 /// `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
-/// `GAMES_RESULT_INVALID_PARAMETER`.
+/// `GAMES_RESULT_INVALID_PARAMETER`; `games_timbiriche_line_to_string`
+/// refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
+/// where it printed text no board reads back.
 pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
