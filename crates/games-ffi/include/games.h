@@ -165,12 +165,6 @@
 #define GAMES_BACKGAMMON_ERROR_OTHER 9
 
 /**
- * The reason code of a failure that named none; each game's
- * `_last_error_code` reports it as its `_OTHER` code.
- */
-#define UNCODED UINT32_MAX
-
-/**
  * The five-in-a-row game (lines of 5 or more leave the board).
  */
 #define GAMES_CANICAS_VARIANT_FIVE 0
@@ -694,7 +688,9 @@
  * `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
  * `GAMES_RESULT_INVALID_PARAMETER`; `games_timbiriche_line_to_string`
  * refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
- * where it printed text no board reads back.
+ * where it printed text no board reads back; the header no longer
+ * defines `UNCODED` nor `games_result_ALL` (internal values; every macro
+ * is `GAMES_`).
  */
 #define GAMES_ABI_VERSION 9
 
@@ -1691,11 +1687,6 @@ typedef struct {
      */
     uint32_t points_second;
 } games_timbiriche_lesson_info;
-
-/**
- * Every result, in number order.
- */
-#define games_result_ALL { GAMES_RESULT_OK, GAMES_RESULT_NULL_PARAMETER, GAMES_RESULT_INVALID_PARAMETER, GAMES_RESULT_ILLEGAL_MOVE, GAMES_RESULT_GAME_OVER, GAMES_RESULT_BUFFER_TOO_SMALL, GAMES_RESULT_PANIC, GAMES_RESULT_POISONED, GAMES_RESULT_NOTHING_TO_UNDO, GAMES_RESULT_NOTHING_TO_REDO, GAMES_RESULT_INVALID_DATA, GAMES_RESULT_UNSUPPORTED_VERSION, GAMES_RESULT_ROUND_NOT_OVER, GAMES_RESULT_MATCH_OVER, GAMES_RESULT_WRONG_PHASE, GAMES_RESULT_BUSY, }
 
 #ifdef __cplusplus
 extern "C" {

@@ -57,8 +57,8 @@ impl<T> HandleState<T> {
     }
 
     /// Remember why a call failed and return its result, for chaining. The
-    /// reason code becomes [`UNCODED`]: the game's `_last_error_code` turns it
-    /// into its own "other" code.
+    /// reason code is "none given" (this crate's `UNCODED`): the game's
+    /// `_last_error_code` turns it into its own "other" code.
     pub fn fail(&mut self, result: games_result, message: impl Into<String>) -> games_result {
         self.fail_coded(result, UNCODED, message)
     }
@@ -84,18 +84,21 @@ impl<T> HandleState<T> {
     }
 
     /// The reason code of the last failure: 0 (each game's `_NONE`) after a
-    /// success, [`UNCODED`] for a failure that gave none.
+    /// success, this crate's `UNCODED` for a failure that gave none (see
+    /// [`coded`]).
     pub fn last_code(&self) -> u32 {
         self.last_code
     }
 }
 
 /// The reason code of a failure that named none; each game's
-/// `_last_error_code` reports it as its `_OTHER` code.
-pub const UNCODED: u32 = u32::MAX;
+/// `_last_error_code` reports it as its `_OTHER` code. Never seen by C, so
+/// not public: cbindgen leaves it out of `games.h`, whose macros are all
+/// `GAMES_`.
+pub(crate) const UNCODED: u32 = u32::MAX;
 
-/// A handle's reason code as its game reports it: [`UNCODED`] becomes the
-/// game's `other` code.
+/// A handle's reason code as its game reports it: the code of a failure
+/// that gave none (this crate's `UNCODED`) becomes the game's `other` code.
 pub fn coded(code: u32, other: u32) -> u32 {
     if code == UNCODED {
         other

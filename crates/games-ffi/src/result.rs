@@ -52,8 +52,10 @@ pub enum games_result {
 use games_result::*;
 
 impl games_result {
-    /// Every result, in number order.
-    pub const ALL: [games_result; 16] = [
+    /// Every result, in number order. Not public: cbindgen would export it
+    /// to `games.h` as a macro named `games_result_ALL`, and every macro of
+    /// the header is `GAMES_`; [`games_result::from_u32`] reads a number.
+    pub(crate) const ALL: [games_result; 16] = [
         GAMES_RESULT_OK,
         GAMES_RESULT_NULL_PARAMETER,
         GAMES_RESULT_INVALID_PARAMETER,

@@ -49,7 +49,9 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `GAMES_TIMBIRICHE_ERROR_OFF_BOARD`) where it answered
 /// `GAMES_RESULT_INVALID_PARAMETER`; `games_timbiriche_line_to_string`
 /// refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
-/// where it printed text no board reads back.
+/// where it printed text no board reads back; the header no longer
+/// defines `UNCODED` nor `games_result_ALL` (internal values; every macro
+/// is `GAMES_`).
 pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

@@ -273,3 +273,65 @@ fn functions_are_read_from_declarations() {
     let header = "/* games_x_gone(void); */\ngames_result games_x_new(const int *a);\nvoid games_x_free(games_x *g);\ntypedef struct { int (*f)(void); } t;\n#define GAMES_X 1\n";
     assert_eq!(functions(header), vec!["games_x_new", "games_x_free"]);
 }
+
+/// The names the header gives its macros and enum constants.
+fn macro_and_constant_names(header: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for d in declarations(header).lines() {
+        if let Some(rest) = d.strip_prefix("#define ") {
+            let name = rest.split_whitespace().next().unwrap_or("");
+            names.push(name.split('(').next().unwrap_or("").to_string());
+        } else if d.split_whitespace().any(|w| w == "enum") {
+            let Some((_, body)) = d.split_once('{') else {
+                continue;
+            };
+            let body = body.split('}').next().unwrap_or("");
+            names.extend(
+                body.split(',')
+                    .filter_map(|c| c.split('=').next())
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string),
+            );
+        }
+    }
+    names
+}
+
+#[test]
+fn macro_and_constant_names_are_read_from_declarations() {
+    let header = "#ifndef X_H\n#define X_H\n/* #define HIDDEN 1 */\n#define GAMES_A 1\n#define B(x) x\nenum e {\n  GAMES_E_ONE = 0,\n  TWO,\n};\ntypedef enum e e;\nint f(void);\n#endif\n";
+    let mut names = macro_and_constant_names(header);
+    names.sort();
+    assert_eq!(names, vec!["B", "GAMES_A", "GAMES_E_ONE", "TWO", "X_H"]);
+}
+
+/// ffi.md: "`games_` on every function and type, `GAMES_` on macros and
+/// enum constants". Checked on the committed header: an internal constant
+/// that cbindgen exports (`UNCODED`, an associated const such as
+/// `games_result_ALL`) fails here. The include guard is `GAMES_H`.
+#[test]
+fn every_macro_and_enum_constant_is_games_prefixed() {
+    let header = std::fs::read_to_string(crate_dir().join("include/games.h")).expect("read");
+    let names = macro_and_constant_names(&header);
+    assert!(names.iter().any(|n| n == "GAMES_H"), "the include guard");
+    assert!(
+        names.iter().any(|n| n == "GAMES_RESULT_OK"),
+        "an enum constant"
+    );
+    assert!(names.len() > 100, "{} names", names.len());
+    let strays: Vec<&String> = names.iter().filter(|n| !n.starts_with("GAMES_")).collect();
+    assert!(
+        strays.is_empty(),
+        "not GAMES_ in include/games.h: {strays:?}"
+    );
+    let functions = functions(&header);
+    let strays: Vec<&String> = functions
+        .iter()
+        .filter(|f| !f.starts_with("games_"))
+        .collect();
+    assert!(
+        strays.is_empty(),
+        "not games_ in include/games.h: {strays:?}"
+    );
+}
