@@ -9,7 +9,8 @@
  *    games_abi_version (a number).
  *  - Handles are opaque. X_new / X_load / X_clone create one, which the
  *    caller owns and releases with X_free (X_free(NULL) does nothing).
- *    A `const` handle is only read.
+ *    A `const` handle is only read: every call that can record a last
+ *    error (a query that can be refused included) takes a non-const one.
  *  - Outputs (out_* pointers) are written only when the call succeeds.
  *  - Buffers are (buf, cap, out_len): when cap is too small the call
  *    returns GAMES_RESULT_BUFFER_TOO_SMALL, writes the size it needs to
@@ -690,7 +691,11 @@
  * refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
  * where it printed text no board reads back; the header no longer
  * defines `UNCODED` nor `games_result_ALL` (internal values; every macro
- * is `GAMES_`).
+ * is `GAMES_`); every call that can record a last error takes a non-const
+ * handle, so a `const` one is only read: `games_canicas_reachable`,
+ * `_path`, `_parse_move`, `_hint`, `_ai_move` and
+ * `games_timbiriche_parse_line` took `const` handles and wrote their last
+ * error.
  */
 #define GAMES_ABI_VERSION 9
 
@@ -2274,13 +2279,14 @@ games_result games_canicas_board_from_text(const char *text,
  * `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
  * `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
  * a cell off the board `GAMES_RESULT_INVALID_PARAMETER`, a game that is
- * over `GAMES_RESULT_GAME_OVER` (no marble moves any more). Changes nothing
- * but the last error.
+ * over `GAMES_RESULT_GAME_OVER` (no marble moves any more). The game is
+ * not changed; the handle's last error is written (cleared on success), so
+ * the handle is not `const`.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
  */
-games_result games_canicas_reachable(const games_canicas_game *game,
+games_result games_canicas_reachable(games_canicas_game *game,
                                      uint32_t from,
                                      uint32_t *buf,
                                      size_t cap,
@@ -2308,11 +2314,13 @@ games_result games_canicas_legal_moves(const games_canicas_game *game,
  * `GAMES_RESULT_GAME_OVER`) with the reason in
  * `games_canicas_last_error_code` (`GAMES_CANICAS_ERROR_UNREACHABLE`,
  * `_EMPTY_SOURCE`, `_TARGET_TAKEN`, `_OFF_BOARD`); the game is unchanged.
+ * The handle's last error is written (cleared on success), so the handle
+ * is not `const`.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
  */
-games_result games_canicas_path(const games_canicas_game *game,
+games_result games_canicas_path(games_canicas_game *game,
                                 games_canicas_move mv,
                                 uint32_t *buf,
                                 size_t cap,
@@ -2352,12 +2360,14 @@ games_result games_canicas_play_notation(games_canicas_game *game,
  * Read a move in text (`e5-a1`) on this game's board into `*out_move`
  * (not played). Text that is not a move gives
  * `GAMES_RESULT_INVALID_PARAMETER` (error code
- * `GAMES_CANICAS_ERROR_BAD_NOTATION`).
+ * `GAMES_CANICAS_ERROR_BAD_NOTATION`). The game is not changed; the
+ * handle's last error is written (cleared on success), so the handle is
+ * not `const`.
  *
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
  */
-games_result games_canicas_parse_move(const games_canicas_game *game,
+games_result games_canicas_parse_move(games_canicas_game *game,
                                       const char *text,
                                       games_canicas_move *out_move);
 
@@ -2449,13 +2459,14 @@ games_result games_canicas_new_deal(games_canicas_game *game, uint64_t deal);
  * a safety net), stopping early when `cancel` (may be NULL) is set. It
  * sees only the board and the "next" bar. Deterministic for a position and
  * a node budget without a time limit. A game over gives
- * `GAMES_RESULT_GAME_OVER`.
+ * `GAMES_RESULT_GAME_OVER`. The game is not changed; the handle's last
+ * error is written (cleared on success), so the handle is not `const`.
  *
  * # Safety
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
  * token; `out_move` NULL or writable.
  */
-games_result games_canicas_hint(const games_canicas_game *game,
+games_result games_canicas_hint(games_canicas_game *game,
                                 const games_budget *budget,
                                 const games_cancel_token *cancel,
                                 games_canicas_move *out_move);
@@ -2463,12 +2474,13 @@ games_result games_canicas_hint(const games_canicas_game *game,
 /**
  * The AI's move in `*out_move` (not played): the name every game shares
  * for `games_canicas_hint` (the same search; Color Lines has one level).
+ * As it, writes the handle's last error, so the handle is not `const`.
  *
  * # Safety
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
  * token; `out_move` NULL or writable.
  */
-games_result games_canicas_ai_move(const games_canicas_game *game,
+games_result games_canicas_ai_move(games_canicas_game *game,
                                    const games_budget *budget,
                                    const games_cancel_token *cancel,
                                    games_canicas_move *out_move);
@@ -3179,11 +3191,13 @@ games_result games_timbiriche_line_at(const games_timbiriche_game *game,
  * A malformed, diagonal, long or off-board line gives
  * `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`;
  * `games_timbiriche_last_error_code` gives `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`).
+ * The game is not changed; the handle's last error is written (cleared on
+ * success), so the handle is not `const`.
  *
  * # Safety
  * `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
  */
-games_result games_timbiriche_parse_line(const games_timbiriche_game *game,
+games_result games_timbiriche_parse_line(games_timbiriche_game *game,
                                          const char *text,
                                          games_timbiriche_line *out_line);
 

@@ -226,7 +226,8 @@ unsafe fn with_guarded<H: Handle>(
         .unwrap_or(GAMES_RESULT_BUSY)
 }
 
-/// Run `body` on a read-only handle: NULL gives `GAMES_RESULT_NULL_PARAMETER`,
+/// Run `body` on a read-only handle (a `const` one in C: `body` cannot
+/// change the state, its last error included): NULL gives `GAMES_RESULT_NULL_PARAMETER`,
 /// a handle another thread is using `GAMES_RESULT_BUSY`, a poisoned handle
 /// `GAMES_RESULT_POISONED`, a panic `GAMES_RESULT_PANIC` and poisons the
 /// handle.
@@ -242,7 +243,10 @@ pub unsafe fn with_handle<H: Handle>(
     unsafe { with_guarded(ptr, |state| body(state)) }
 }
 
-/// As [`with_handle`], for calls that change the handle.
+/// As [`with_handle`], for calls that change the handle: its game, or only
+/// its last error (a query that can be refused records why). A call that
+/// can record a last error takes a `*mut` handle, so a `const` handle in
+/// C is only read, as the header says.
 ///
 /// # Safety
 /// `ptr` must be NULL or a live handle of type `H` that no thread releases
@@ -253,22 +257,6 @@ pub unsafe fn with_handle_mut<H: Handle>(
 ) -> games_result {
     // SAFETY: forwarded from the caller.
     unsafe { with_guarded(ptr.cast_const(), body) }
-}
-
-/// As [`with_handle`], for a query that changes nothing but the handle's
-/// last error (its text and code): the handle is `const` to C, like a
-/// query, and the error is kept in the state behind the handle's in-use
-/// flag, which is the only place a call writes.
-///
-/// # Safety
-/// `ptr` must be NULL or a live handle of type `H` that no thread releases
-/// during the call.
-pub unsafe fn with_handle_query<H: Handle>(
-    ptr: *const H,
-    body: impl FnOnce(&mut HandleState<H::Value>) -> games_result,
-) -> games_result {
-    // SAFETY: forwarded from the caller.
-    unsafe { with_guarded(ptr, body) }
 }
 
 /// Move `value` into a new heap handle and store it in `*out`.

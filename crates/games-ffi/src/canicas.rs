@@ -20,8 +20,7 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, guard, save_text, with_handle, with_handle_mut, with_handle_query, Guarded,
-    HandleState,
+    box_into, guard, save_text, with_handle, with_handle_mut, Guarded, HandleState,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
@@ -501,14 +500,15 @@ pub unsafe extern "C" fn games_canicas_board_from_text(
 /// `GAMES_CANICAS_MAX_CELLS`). A cell without a marble gives
 /// `GAMES_RESULT_ILLEGAL_MOVE` (error code `GAMES_CANICAS_ERROR_EMPTY_SOURCE`),
 /// a cell off the board `GAMES_RESULT_INVALID_PARAMETER`, a game that is
-/// over `GAMES_RESULT_GAME_OVER` (no marble moves any more). Changes nothing
-/// but the last error.
+/// over `GAMES_RESULT_GAME_OVER` (no marble moves any more). The game is
+/// not changed; the handle's last error is written (cleared on success), so
+/// the handle is not `const`.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_reachable(
-    game: *const games_canicas_game,
+    game: *mut games_canicas_game,
     from: u32,
     buf: *mut u32,
     cap: usize,
@@ -516,7 +516,7 @@ pub unsafe extern "C" fn games_canicas_reachable(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle_query(game, |g| {
+        with_handle_mut(game, |g| {
             if out_len.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -607,12 +607,14 @@ pub unsafe extern "C" fn games_canicas_legal_moves(
 /// `GAMES_RESULT_GAME_OVER`) with the reason in
 /// `games_canicas_last_error_code` (`GAMES_CANICAS_ERROR_UNREACHABLE`,
 /// `_EMPTY_SOURCE`, `_TARGET_TAKEN`, `_OFF_BOARD`); the game is unchanged.
+/// The handle's last error is written (cleared on success), so the handle
+/// is not `const`.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable cells; `out_len` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_path(
-    game: *const games_canicas_game,
+    game: *mut games_canicas_game,
     mv: games_canicas_move,
     buf: *mut u32,
     cap: usize,
@@ -620,7 +622,7 @@ pub unsafe extern "C" fn games_canicas_path(
 ) -> games_result {
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
-        with_handle_query(game, |g| {
+        with_handle_mut(game, |g| {
             if out_len.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -731,19 +733,21 @@ pub unsafe extern "C" fn games_canicas_play_notation(
 /// Read a move in text (`e5-a1`) on this game's board into `*out_move`
 /// (not played). Text that is not a move gives
 /// `GAMES_RESULT_INVALID_PARAMETER` (error code
-/// `GAMES_CANICAS_ERROR_BAD_NOTATION`).
+/// `GAMES_CANICAS_ERROR_BAD_NOTATION`). The game is not changed; the
+/// handle's last error is written (cleared on success), so the handle is
+/// not `const`.
 ///
 /// # Safety
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_move` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_parse_move(
-    game: *const games_canicas_game,
+    game: *mut games_canicas_game,
     text: *const c_char,
     out_move: *mut games_canicas_move,
 ) -> games_result {
     // SAFETY: the handle, string and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_query(game, |g| {
+        with_handle_mut(game, |g| {
             if out_move.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -935,9 +939,10 @@ crate::exports::export_hint!(
     /// a safety net), stopping early when `cancel` (may be NULL) is set. It
     /// sees only the board and the "next" bar. Deterministic for a position and
     /// a node budget without a time limit. A game over gives
-    /// `GAMES_RESULT_GAME_OVER`.
+    /// `GAMES_RESULT_GAME_OVER`. The game is not changed; the handle's last
+    /// error is written (cleared on success), so the handle is not `const`.
     games_canicas_game,
-    games_canicas_hint(game: *const, out_move: games_canicas_move),
+    games_canicas_hint(game, out_move: games_canicas_move),
     ai::default_budget(),
     |g, budget, cancel| {
         let state = g.value.game.state();
@@ -961,13 +966,14 @@ crate::exports::export_hint!(
 
 /// The AI's move in `*out_move` (not played): the name every game shares
 /// for `games_canicas_hint` (the same search; Color Lines has one level).
+/// As it, writes the handle's last error, so the handle is not `const`.
 ///
 /// # Safety
 /// `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
 /// token; `out_move` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_canicas_ai_move(
-    game: *const games_canicas_game,
+    game: *mut games_canicas_game,
     budget: *const games_budget,
     cancel: *const games_cancel_token,
     out_move: *mut games_canicas_move,

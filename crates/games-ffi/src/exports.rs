@@ -399,13 +399,14 @@ pub unsafe fn ai_move_into<H: Handle, L, M>(
 }
 
 /// The body of a search export without a level (`X_hint`): as
-/// [`ai_move_into`] with the level already chosen. The handle may be
-/// `const` to C: the search changes nothing but the handle's last error.
+/// [`ai_move_into`] with the level already chosen. The handle is `*mut`:
+/// a refused search records its last error, and a search may change the
+/// game's own state (the hints left).
 ///
 /// # Safety
 /// As [`ai_move_into`].
 pub unsafe fn search_into<H: Handle, M>(
-    game: *const H,
+    game: *mut H,
     budget: *const crate::common::games_budget,
     cancel: *const crate::common::games_cancel_token,
     out: *mut M,
@@ -421,7 +422,7 @@ pub unsafe fn search_into<H: Handle, M>(
         answer(g, budget, cancel, out, default_budget, choose)
     };
     // SAFETY: `game` is NULL or live, per the caller.
-    unsafe { crate::boundary::with_handle_query(game, body) }
+    unsafe { crate::boundary::with_handle_mut(game, body) }
 }
 
 /// Read the budget and the token, ask `choose`, write its move to `*out`.
@@ -649,13 +650,13 @@ macro_rules! export_text {
 }
 pub(crate) use export_text;
 
-/// `X_hint`: `export_hint!(/// docs  handle, fn_name(game: *mut|*const, out:
-/// Move), default_budget, |g, budget, cancel| Ok(move) or Err(g.fail(..)))`,
-/// over [`search_into`].
+/// `X_hint`: `export_hint!(/// docs  handle, fn_name(game, out: Move),
+/// default_budget, |g, budget, cancel| Ok(move) or Err(g.fail(..)))`, over
+/// [`search_into`]; the handle is `*mut` (a refused search records why).
 macro_rules! export_hint {
     (
         $(#[$doc:meta])* $handle:ident,
-        $name:ident($game:ident: *$ptr:ident, $out:ident: $mv:ty),
+        $name:ident($game:ident, $out:ident: $mv:ty),
         $default_budget:expr,
         |$g:ident, $b:ident, $c:ident| $choose:expr
     ) => {
@@ -666,7 +667,7 @@ macro_rules! export_hint {
         #[doc = concat!(" token; `", stringify!($out), "` NULL or writable.")]
         #[no_mangle]
         pub unsafe extern "C" fn $name(
-            $game: *$ptr $handle,
+            $game: *mut $handle,
             budget: *const $crate::common::games_budget,
             cancel: *const $crate::common::games_cancel_token,
             $out: *mut $mv,
@@ -678,7 +679,7 @@ macro_rules! export_hint {
             // SAFETY: the contract above is `search_into`'s.
             unsafe {
                 $crate::exports::search_into(
-                    $game as *const $handle,
+                    $game,
                     budget,
                     cancel,
                     $out,

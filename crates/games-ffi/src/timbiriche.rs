@@ -17,9 +17,7 @@ use timbiriche_core::{
     StartPolicy, ValueLayout, Variant,
 };
 
-use crate::boundary::{
-    guard, save_text, with_handle, with_handle_mut, with_handle_query, HandleState,
-};
+use crate::boundary::{guard, save_text, with_handle, with_handle_mut, HandleState};
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
@@ -603,18 +601,20 @@ pub unsafe extern "C" fn games_timbiriche_line_at(
 /// A malformed, diagonal, long or off-board line gives
 /// `GAMES_RESULT_INVALID_PARAMETER` (see `games_timbiriche_last_error`;
 /// `games_timbiriche_last_error_code` gives `GAMES_TIMBIRICHE_ERROR_BAD_NOTATION`).
+/// The game is not changed; the handle's last error is written (cleared on
+/// success), so the handle is not `const`.
 ///
 /// # Safety
 /// `game` NULL or live; `text` NULL or a NUL-terminated string; `out_line` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn games_timbiriche_parse_line(
-    game: *const games_timbiriche_game,
+    game: *mut games_timbiriche_game,
     text: *const c_char,
     out_line: *mut games_timbiriche_line,
 ) -> games_result {
     // SAFETY: the handle, string and out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_query(game, |g| {
+        with_handle_mut(game, |g| {
             if out_line.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
             }
@@ -773,7 +773,7 @@ crate::exports::export_hint!(
     /// Counts against the 3 hints of the game (the first is free); with none
     /// left it returns `GAMES_RESULT_INVALID_PARAMETER`.
     games_timbiriche_game,
-    games_timbiriche_take_hint(game: *mut, out_hint: games_timbiriche_hint),
+    games_timbiriche_take_hint(game, out_hint: games_timbiriche_hint),
     Level::Hard.default_budget(),
     |g, budget, cancel| {
         let options = g.value.ai_options;

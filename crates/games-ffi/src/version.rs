@@ -51,7 +51,11 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// refuses a line off the largest board (`GAMES_RESULT_INVALID_PARAMETER`)
 /// where it printed text no board reads back; the header no longer
 /// defines `UNCODED` nor `games_result_ALL` (internal values; every macro
-/// is `GAMES_`).
+/// is `GAMES_`); every call that can record a last error takes a non-const
+/// handle, so a `const` one is only read: `games_canicas_reachable`,
+/// `_path`, `_parse_move`, `_hint`, `_ai_move` and
+/// `games_timbiriche_parse_line` took `const` handles and wrote their last
+/// error.
 pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

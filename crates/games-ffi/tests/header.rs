@@ -12,6 +12,7 @@
 //! nightly toolchain). The expansion is only read, never compiled into
 //! anything; it is built in its own target directory beside this test's, so
 //! it never waits for the lock of the build that runs the test.
+#![allow(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -334,4 +335,141 @@ fn every_macro_and_enum_constant_is_games_prefixed() {
         strays.is_empty(),
         "not games_ in include/games.h: {strays:?}"
     );
+}
+
+/// The first parameter of function `name` in the header, as declared
+/// (`const games_x_game *game`).
+fn first_parameter(header: &str, name: &str) -> Option<String> {
+    let declarations = declarations(header);
+    let d = declarations
+        .lines()
+        .find(|d| d.contains(&format!(" {name}(")))?;
+    let params = d.split_once('(')?.1;
+    Some(params.split([',', ')']).next()?.trim().to_string())
+}
+
+#[test]
+fn first_parameters_are_read_from_declarations() {
+    let header = "/** f(int x) */\ngames_result games_x_f(const games_x *game,\n    int a);\nvoid games_x_g(games_x *game);\n";
+    assert_eq!(
+        first_parameter(header, "games_x_f").as_deref(),
+        Some("const games_x *game")
+    );
+    assert_eq!(
+        first_parameter(header, "games_x_g").as_deref(),
+        Some("games_x *game")
+    );
+    assert_eq!(first_parameter(header, "games_x_h"), None);
+}
+
+/// ffi.md: "A `const *` handle is read-only." A call that records a last
+/// error writes its handle, so it takes a non-const one (as in SQLite):
+/// each query below is seen to change its handle's last error code (a
+/// refusal sets it, a success clears it), and its handle parameter is not
+/// `const` in the committed header.
+#[test]
+fn queries_that_write_the_last_error_take_non_const_handles() {
+    use games_ffi::canicas::*;
+    use games_ffi::games_budget;
+    use games_ffi::games_result::{self, *};
+    use games_ffi::timbiriche::*;
+    use std::ptr;
+
+    let canicas_code = |g: *mut games_canicas_game| {
+        let mut code = 99;
+        // SAFETY: `g` is live (below) and `code` a local.
+        assert_eq!(
+            unsafe { games_canicas_last_error_code(g, &mut code) },
+            GAMES_RESULT_OK
+        );
+        code
+    };
+    let budget = games_budget {
+        max_nodes: 200,
+        max_millis: 0,
+    };
+    let (mut g, mut t) = (ptr::null_mut(), ptr::null_mut());
+    let (mut len, mut mv) = (0, games_canicas_move::default());
+    let (len, mv): (*mut usize, *mut games_canicas_move) = (&mut len, &mut mv);
+    let mut line = games_timbiriche_line::default();
+    let off_board = games_canicas_move { from: 500, to: 0 };
+    // SAFETY: local out-pointers and NUL-terminated literals; the handles
+    // are live until freed at the end.
+    unsafe {
+        assert_eq!(games_canicas_new(ptr::null(), 7, &mut g), GAMES_RESULT_OK);
+        // Each step: (name, result, the result it must give).
+        let steps: [(&str, &dyn Fn() -> games_result, games_result); 6] = [
+            (
+                "games_canicas_reachable",
+                &|| games_canicas_reachable(g, 500, ptr::null_mut(), 0, len),
+                GAMES_RESULT_INVALID_PARAMETER,
+            ),
+            (
+                "games_canicas_hint",
+                &|| games_canicas_hint(g, &budget, ptr::null(), mv),
+                GAMES_RESULT_OK,
+            ),
+            (
+                "games_canicas_path",
+                &|| games_canicas_path(g, off_board, ptr::null_mut(), 0, len),
+                GAMES_RESULT_ILLEGAL_MOVE,
+            ),
+            (
+                "games_canicas_parse_move",
+                &|| games_canicas_parse_move(g, c"e5-a1".as_ptr(), mv),
+                GAMES_RESULT_OK,
+            ),
+            (
+                "games_canicas_parse_move",
+                &|| games_canicas_parse_move(g, c"e5".as_ptr(), mv),
+                GAMES_RESULT_INVALID_PARAMETER,
+            ),
+            (
+                "games_canicas_ai_move",
+                &|| games_canicas_ai_move(g, &budget, ptr::null(), mv),
+                GAMES_RESULT_OK,
+            ),
+        ];
+        let mut writers = Vec::new();
+        for (name, call, expected) in steps {
+            let before = canicas_code(g);
+            assert_eq!(call(), expected, "{name}");
+            let after = canicas_code(g);
+            assert_ne!(before, after, "{name} left the last error as it was");
+            writers.push(name);
+        }
+        games_canicas_free(g);
+
+        let mut options = std::mem::MaybeUninit::<games_timbiriche_options>::uninit();
+        games_timbiriche_options_default(options.as_mut_ptr());
+        assert_eq!(
+            games_timbiriche_new(&options.assume_init(), &mut t),
+            GAMES_RESULT_OK
+        );
+        let (mut before, mut after) = (99, 99);
+        games_timbiriche_last_error_code(t, &mut before);
+        assert_eq!(
+            games_timbiriche_parse_line(t, c"a1-b2".as_ptr(), &mut line),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        games_timbiriche_last_error_code(t, &mut after);
+        assert_eq!(
+            (before, after),
+            (
+                GAMES_TIMBIRICHE_ERROR_NONE,
+                GAMES_TIMBIRICHE_ERROR_BAD_NOTATION
+            )
+        );
+        writers.push("games_timbiriche_parse_line");
+        games_timbiriche_free(t);
+
+        let header = std::fs::read_to_string(crate_dir().join("include/games.h")).expect("read");
+        for name in writers {
+            let first = first_parameter(&header, name).unwrap_or_default();
+            assert!(
+                first.starts_with("games_") && first.ends_with("_game *game"),
+                "{name} writes its handle's last error but takes `{first}`"
+            );
+        }
+    }
 }
