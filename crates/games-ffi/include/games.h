@@ -70,6 +70,27 @@
 #define GAMES_BACKGAMMON_MAX_STEPS 4
 
 /**
+ * Most legal plays any position has for any roll (the count of
+ * `games_backgammon_legal_play_count`): a `games_backgammon_legal_plays`
+ * or `games_backgammon_legal_moves` buffer of this many plays is always
+ * large enough. Proof: plays are listed once per distinct resulting
+ * position. A step takes a checker from its source (the bar or a point
+ * 1 to 24: 25 sources) to the source minus its die (or off), and hits
+ * exactly when it lands on an opposing blot, which can only be one that
+ * stood there from the start; so the resulting position is fixed by the
+ * multiset of the steps' (source, die), whatever their order. With a
+ * double every listed play has the same number of steps (as many as can
+ * be played, k at most 4), so there are at most as many plays as
+ * multisets of k sources among 25, C(25 + k - 1, k), the most for k = 4:
+ * C(28, 4) = 20475. With two
+ * numbers, a play of both is fixed by the larger die's source and the
+ * smaller die's source, at most 25 × 25 = 625 plays; plays of one die
+ * only are listed when no play of both exists, at most 25; a roll that
+ * cannot be used is one empty play.
+ */
+#define GAMES_BACKGAMMON_MAX_LEGAL_PLAYS 20475
+
+/**
  * "No point": `games_backgammon_checker_for_point` found no single checker.
  */
 #define GAMES_BACKGAMMON_NO_POINT 99
@@ -695,7 +716,7 @@
  * handle, so a `const` one is only read: `games_canicas_reachable`,
  * `_path`, `_parse_move`, `_hint`, `_ai_move` and
  * `games_timbiriche_parse_line` took `const` handles and wrote their last
- * error.
+ * error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new.
  */
 #define GAMES_ABI_VERSION 9
 
@@ -1826,7 +1847,8 @@ games_result games_backgammon_set_dice(games_backgammon_game *game,
 /**
  * The number of legal plays for the dice rolled (distinct resulting
  * positions) in `*out_count`; 0 when no dice are rolled or the game is
- * over. Plays are numbered from 0 in a fixed order.
+ * over; at most `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS`. Plays are numbered
+ * from 0 in a fixed order.
  *
  * # Safety
  * `game` NULL or live; `out_count` NULL or writable.
@@ -1836,7 +1858,9 @@ games_result games_backgammon_legal_play_count(const games_backgammon_game *game
 
 /**
  * Copy every legal play into the caller's array `buf` of `cap` plays;
- * `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
+ * `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it). At
+ * most `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS`, so a buffer of that many is
+ * always large enough.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.

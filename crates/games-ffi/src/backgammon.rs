@@ -566,7 +566,8 @@ pub unsafe extern "C" fn games_backgammon_set_dice(
 crate::exports::export_query!(
     /// The number of legal plays for the dice rolled (distinct resulting
     /// positions) in `*out_count`; 0 when no dice are rolled or the game is
-    /// over. Plays are numbered from 0 in a fixed order.
+    /// over; at most `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS`. Plays are numbered
+    /// from 0 in a fixed order.
     games_backgammon_game,
     games_backgammon_legal_play_count(game),
     out_count: u32,
@@ -575,7 +576,9 @@ crate::exports::export_query!(
 
 crate::exports::export_slice!(
     /// Copy every legal play into the caller's array `buf` of `cap` plays;
-    /// `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it).
+    /// `*out_len` gets the count (a NULL `buf` with `cap` 0 asks for it). At
+    /// most `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS`, so a buffer of that many is
+    /// always large enough.
     games_backgammon_game,
     games_backgammon_legal_plays(game),
     games_backgammon_move,

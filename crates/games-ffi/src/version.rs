@@ -55,7 +55,7 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// handle, so a `const` one is only read: `games_canicas_reachable`,
 /// `_path`, `_parse_move`, `_hint`, `_ai_move` and
 /// `games_timbiriche_parse_line` took `const` handles and wrote their last
-/// error.
+/// error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new.
 pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
