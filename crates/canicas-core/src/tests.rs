@@ -581,16 +581,51 @@ fn the_ai_gives_a_legal_deterministic_hint() {
     );
     // Views are checked.
     assert!(ai::View::new(Rules::FIVE, Board::empty(7), &[1]).is_err());
-    assert!(ai::View::new(Rules::FIVE, full, &[8]).is_err());
+    assert!(ai::View::new(Rules::FIVE, full, &[8, 1, 1]).is_err());
     assert!(ai::View::new(
         Rules {
             colours: 3,
             ..Rules::FIVE
         },
         full,
-        &[1]
+        &[1, 1, 1]
     )
     .is_err());
+}
+
+/// "The 'next' bar always shows the 3 marbles (their colours) that arrive
+/// after a move that removes nothing": a bare view takes a bar of exactly
+/// `Rules::arrivals` colours and refuses any other length.
+#[test]
+fn a_view_takes_one_colour_per_arrival_in_its_bar() {
+    let s = State::new(Rules::FIVE, 3).unwrap();
+    let board = *s.board();
+    let view = ai::View::new(Rules::FIVE, board, &[1, 2, 3]).unwrap();
+    assert_eq!(view.next(), &[1, 2, 3]);
+    for next in [
+        &[][..],
+        &[1][..],
+        &[1, 2][..],
+        &[1, 2, 3, 4][..],
+        &[1; 8][..],
+        &[1; 9][..],
+    ] {
+        assert!(
+            matches!(
+                ai::View::new(Rules::FIVE, board, next),
+                Err(StateError::Inconsistent(_))
+            ),
+            "a bar of {} colours",
+            next.len()
+        );
+    }
+    // Other rules, other bars: two arrivals take two colours.
+    let two = Rules {
+        arrivals: 2,
+        ..Rules::FIVE
+    };
+    assert!(ai::View::new(two, board, &[4, 5]).is_ok());
+    assert!(ai::View::new(two, board, &[4, 5, 6]).is_err());
 }
 
 #[test]

@@ -313,7 +313,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Cell};
 use crate::notation::NotationError;
-use crate::rules::{Rules, MAX_ARRIVALS};
+use crate::rules::Rules;
 use crate::state::{Move, State, StateError};
 
 pub use search::{DEFAULT_NODES, DEFAULT_TIME};
@@ -330,9 +330,15 @@ pub struct View {
 }
 
 impl View {
-    /// A view of `board` with `next` the colours of the "next" bar (at most
-    /// 8 are kept). The rules must be valid, the board of their size, and
-    /// every colour (on the board and in the bar) within their colours.
+    /// A view of `board` with `next` the colours of the "next" bar. The
+    /// rules must be valid, the board of their size, the bar one colour per
+    /// arrival of the rules ([`Rules::arrivals`]: "The 'next' bar always
+    /// shows the 3 marbles (their colours) that arrive after a move that
+    /// removes nothing"), and every colour (on the board and in the bar)
+    /// within their colours.
+    ///
+    /// # Errors
+    /// [`StateError`] when one of these does not hold.
     pub fn new(rules: Rules, board: Board, next: &[u8]) -> Result<View, StateError> {
         rules.validate()?;
         if board.size() != rules.size {
@@ -340,6 +346,11 @@ impl View {
                 found: board.size(),
                 expected: rules.size,
             }));
+        }
+        if next.len() != usize::from(rules.arrivals) {
+            return Err(StateError::Inconsistent(
+                "the next bar is not one colour per arrival of the rules",
+            ));
         }
         let bad = |c: &u8| *c > rules.colours;
         if board.colours().iter().any(bad) || next.iter().any(|c| *c == 0 || bad(c)) {
@@ -350,11 +361,7 @@ impl View {
         Ok(View {
             rules,
             board,
-            next: next
-                .iter()
-                .copied()
-                .take(usize::from(MAX_ARRIVALS))
-                .collect(),
+            next: next.to_vec(),
             landings: Vec::new(),
         })
     }
