@@ -742,3 +742,33 @@ fn canicas_refuses_a_board_with_a_line_on_it() {
     assert_eq!(e.next(), format!("response {four} 123 five 0"));
     e.quit();
 }
+
+/// A Color Lines score near `u64::MAX` saturates in the engine as it does
+/// in a game (`State`'s score): the move that scores is played, the score
+/// stays at `u64::MAX`, and the engine answers on (it used to panic on the
+/// overflow in a debug build).
+#[test]
+fn canicas_score_saturates_as_in_a_game() {
+    let mut e = Engine::start(&["engine", "canicas"]);
+    // e2-e1 completes the line a1-e1 (10 points).
+    let board = format!("1111{}1{}2", ".".repeat(9), ".".repeat(66));
+    let after = format!("{}2", ".".repeat(80));
+    let max = u64::MAX;
+    e.send(&format!("position fen {board} 123 five {max} moves e2-e1"));
+    e.send("query fen");
+    assert_eq!(e.next(), format!("response {after} 123 five {max}"));
+    // Below the top, the points add as before.
+    e.send(&format!(
+        "position fen {board} 123 five {} moves e2-e1",
+        max - 10
+    ));
+    e.send("query fen");
+    assert_eq!(e.next(), format!("response {after} 123 five {max}"));
+    e.send(&format!(
+        "position fen {board} 123 five {} moves e2-e1",
+        max - 5
+    ));
+    e.send("query fen");
+    assert_eq!(e.next(), format!("response {after} 123 five {max}"));
+    e.quit();
+}

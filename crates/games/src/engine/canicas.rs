@@ -172,7 +172,8 @@ impl UgiRules for CanicasPosition {
                         .into());
                 }
                 setup.board = out.board;
-                setup.score += out.points;
+                // As a game's score does: it saturates at `u64::MAX`.
+                setup.score = setup.score.saturating_add(out.points);
                 Ok(())
             }
         }
