@@ -98,13 +98,31 @@ pub enum StateError {
     /// Not the JSON of a save.
     #[error("not a save: {0}")]
     Json(String),
+    /// A finished game on a board with free cells that its last lines
+    /// could not have freed. "The game ends when no cell is free (if fewer
+    /// cells are free than marbles due, the free cells are filled and the
+    /// game ends)": the cells of a finished game are all taken, but for
+    /// the lines those last marbles formed, which left the board, each of
+    /// at least the rules' minimum line of marbles.
+    #[error(
+        "the game is over with {free} free cells: a game ends on a full board, \
+         from which its last lines free {min_line} cells or more"
+    )]
+    OverWithFreeCells {
+        /// The free cells of the board.
+        free: u32,
+        /// The rules' minimum line.
+        min_line: u8,
+    },
 }
 
 /// The state of a game: the board, the deal and how far it has been dealt,
 /// the score and the counters. A plain value: `Clone`, `Eq`, `Hash`, serde.
 ///
 /// It serializes (as JSON, through serde) with a `version` field; loading
-/// checks that the counters agree with the board and the score.
+/// checks that the counters agree with the board and the score, and that a
+/// game said to be over could have ended on its board (full, or with the
+/// free cells its last lines freed: see [`StateError::OverWithFreeCells`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "SavedState", into = "SavedState")]
 pub struct State {
@@ -660,6 +678,19 @@ impl TryFrom<SavedState> for State {
             return Err(Inconsistent("more marbles landed than were dealt"));
         }
         check_at_rest(&board, &v.rules, v.over)?;
+        // The cells a finished game left free were freed by its last lines:
+        // as many marbles removed (at least a line's worth on an empty board,
+        // which only a degenerate rule set ends on).
+        let freed = if board.is_empty() {
+            u64::from(v.rules.min_line)
+        } else {
+            u64::from(board.free_count())
+        };
+        if v.over && v.removed < freed {
+            return Err(Inconsistent(
+                "a game over with free cells that its lines did not free (too few marbles removed)",
+            ));
+        }
         let mut s = State {
             rules: v.rules,
             deal: v.deal,
@@ -691,16 +722,41 @@ pub fn check_board_at_rest(board: &Board, rules: &Rules) -> Result<(), StateErro
     check_no_line(board, rules)
 }
 
+/// Whether a game can have ended on `board` under `rules`: "The game ends
+/// when no cell is free (if fewer cells are free than marbles due, the free
+/// cells are filled and the game ends)". The last marbles fill the board;
+/// the lines they form still leave it, and each frees at least
+/// `rules.min_line` cells. So a finished board is full or has at least a
+/// minimum line of free cells. (An empty board, which only a degenerate
+/// rule set ends on, has all its cells free.)
+///
+/// # Errors
+/// [`StateError::OverWithFreeCells`] when it has some free cells, but
+/// fewer than a line.
+pub(crate) fn check_end(board: &Board, rules: &Rules) -> Result<(), StateError> {
+    let free = board.free_count();
+    if free > 0 && free < u32::from(rules.min_line) {
+        return Err(StateError::OverWithFreeCells {
+            free,
+            min_line: rules.min_line,
+        });
+    }
+    Ok(())
+}
+
 /// What every position between moves satisfies: a full board has ended
-/// the game (a game can also end with free cells, when the last marbles due
-/// did not all fit and formed a line), no line stays on the board ("every
-/// line … leaves the board"), and a game on has marbles ("If a removal
-/// leaves the board empty, the next marbles arrive at once").
+/// the game, a finished board with free cells had them freed by its last
+/// lines ([`check_end`]), no line stays on the board ("every line … leaves
+/// the board"), and a game on has marbles ("If a removal leaves the board
+/// empty, the next marbles arrive at once").
 fn check_at_rest(board: &Board, rules: &Rules, over: bool) -> Result<(), StateError> {
     if board.is_full() && !over {
         return Err(StateError::Inconsistent(
             "no cell is free but the game is not over",
         ));
+    }
+    if over {
+        check_end(board, rules)?;
     }
     if board.is_empty() && !over {
         return Err(StateError::Inconsistent(

@@ -957,3 +957,90 @@ fn state_types_are_send() {
     send::<ai::View>();
     send::<Board>();
 }
+
+/// Finished games of random play under `rules`: `with_free` that ended
+/// with free cells (the last marbles did not all fit and formed a line),
+/// then `full` that ended on a full board, from deal 0 on.
+fn finished_games(rules: Rules, with_free: usize, full: usize) -> Vec<State> {
+    let mut rng = GameRng::from_seed(1);
+    let (mut free_games, mut full_games) = (Vec::new(), Vec::new());
+    for deal in 0..100_000u64 {
+        let mut s = State::new(rules, deal).unwrap();
+        while let Some(m) = s.random_move(&mut rng) {
+            s.play_quiet(m).unwrap();
+        }
+        assert!(s.is_over());
+        if s.board().is_full() {
+            if full_games.len() < full {
+                full_games.push(s);
+            }
+        } else if free_games.len() < with_free {
+            free_games.push(s);
+        }
+        if free_games.len() == with_free && full_games.len() == full {
+            break;
+        }
+    }
+    assert_eq!(free_games.len(), with_free, "{rules:?}");
+    free_games.extend(full_games);
+    free_games
+}
+
+/// "The game ends when no cell is free (if fewer cells are free than
+/// marbles due, the free cells are filled and the game ends)": a saved game
+/// over with free cells loads only when its last lines could have freed
+/// them (at least a line of free cells, and as many marbles removed).
+#[test]
+fn a_saved_game_over_must_have_ended_by_the_rules() {
+    // A real end with free cells loads as it was.
+    for s in finished_games(Rules::FOUR, 2, 1) {
+        assert_eq!(State::from_json(&s.to_json()).unwrap(), s);
+    }
+    // A new game said to be over: 76 free cells and no marble ever removed.
+    let json = State::new(Rules::FIVE, 1).unwrap().to_json();
+    assert!(json.contains("\"over\":false"));
+    let forged = json.replace("\"over\":false", "\"over\":true");
+    assert!(matches!(
+        State::from_json(&forged),
+        Err(StateError::Inconsistent(m)) if m.contains("did not free")
+    ));
+    // A game on with lines removed, but fewer marbles than its free cells.
+    let mut s = State::new(Rules::FOUR, 2).unwrap();
+    let mut rng = GameRng::from_seed(2);
+    while s.removed() == 0 {
+        s.play_quiet(s.random_move(&mut rng).unwrap()).unwrap();
+    }
+    assert!(!s.is_over());
+    assert!(s.removed() < u64::from(s.board().free_count()));
+    let forged = s.to_json().replace("\"over\":false", "\"over\":true");
+    assert!(State::from_json(&forged).is_err());
+    // Two free cells: fewer than a line of five frees. The same board full
+    // loads as over.
+    let mut b = Board::empty(9);
+    for i in 0..81u8 {
+        let (r, col) = (i / 9, i % 9);
+        b.set(Cell(i), 1 + ((r * 3 + col) % 7));
+    }
+    let full = State::from_board(Rules::FIVE, 1, b, 81).unwrap();
+    assert!(full.is_over());
+    assert_eq!(State::from_json(&full.to_json()).unwrap(), full);
+    b.clear(c("a1"));
+    b.clear(c("b1"));
+    let s = State::from_board(Rules::FIVE, 1, b, 90).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    v["over"] = serde_json::json!(true);
+    // Even with the counters of a game that removed marbles.
+    v["landed"] = serde_json::json!(89);
+    v["removed"] = serde_json::json!(10);
+    v["lines_by_length"] = serde_json::json!([[5, 2]]);
+    v["score"] = serde_json::json!(20);
+    assert_eq!(
+        State::from_json(&v.to_string()),
+        Err(StateError::OverWithFreeCells {
+            free: 2,
+            min_line: 5
+        })
+    );
+    v["over"] = serde_json::json!(false);
+    assert!(State::from_json(&v.to_string()).is_ok());
+}
