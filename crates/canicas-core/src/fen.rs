@@ -6,14 +6,17 @@ use crate::ai::View;
 use crate::board::{Board, Cell};
 use crate::notation::{board_from_text_for, cell_from_name, cell_name, NotationError};
 use crate::rules::{Rules, RulesError, Variant, MAX_ARRIVALS};
-use crate::state::{check_board_at_rest, State, StateError};
+use crate::state::{check_board_at_rest, check_end, State, StateError};
 
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum FenError {
-    /// Not 4 or 6 space-separated fields.
-    #[error("a position is `<board> <next> <rules> <score> [<deal> <marble>]`, not {0} fields")]
+    /// Not 4 or 6 space-separated fields, optionally followed by `over`.
+    #[error(
+        "a position is `<board> <next> <rules> <score> [<deal> <marble>] [over]`, \
+         which these {0} fields are not"
+    )]
     Fields(usize),
     /// The rules field is not `five`, `four` or five numbers (each
     /// optionally followed by `+lines98`).
@@ -92,15 +95,16 @@ pub enum FenError {
 }
 
 /// A position read from (or written to) a position string: rules, board,
-/// next bar, score and, when known, the deal and its next marble.
+/// next bar, score, when known the deal and its next marble, and whether
+/// the game is over.
 ///
 /// The position string of a Color Lines game, for engine protocols (UGI)
 /// and tools: what a player sees (board, "next" bar, rules, score) and,
 /// optionally, the deal and how far it has been dealt, so that the game can
-/// go on with the right arrivals.
+/// go on with the right arrivals, and the end of the game.
 ///
 /// ```text
-/// <board> <next> <rules> <score> [<deal> <marble>]
+/// <board> <next> <rules> <score> [<deal> <marble>] [over]
 /// ```
 ///
 /// - `board`: the text board (81 characters for 9×9: `.` free, `1`–`9` a
@@ -119,6 +123,16 @@ pub enum FenError {
 ///   next marble due. With them the string is a whole [`State`] (its next
 ///   bar must be the deal's); without them it is only what the AI sees, and
 ///   a move that brings marbles cannot be played on it.
+/// - `over` (optional): the game is over. [`State::to_fen`] writes it for
+///   every finished game. A full board is over with or without it; a board
+///   with free cells is over only with it: "The game ends when no cell is
+///   free (if fewer cells are free than marbles due, the free cells are
+///   filled and the game ends)", and lines those last marbles form still
+///   leave the board. So a finished board that is not full has at least
+///   the rules' minimum line of free cells (fewer are refused:
+///   [`StateError::OverWithFreeCells`]), and under the Lines 98 rule it
+///   shows no landing cells (`447@`). Strings without the field read as
+///   before it existed.
 ///
 /// ```
 /// use canicas_core::{Rules, Setup, State};
@@ -143,6 +157,9 @@ pub struct Setup {
     pub score: u64,
     /// The deal and the number of the next marble due, when known.
     pub deal: Option<(u64, u64)>,
+    /// Whether the string says the game is over (the field `over`). A full
+    /// board is over without it: see [`Setup::is_over`].
+    pub over: bool,
 }
 
 /// The suffix of the rules field under the Lines 98 rule.
@@ -261,16 +278,26 @@ impl Setup {
     /// [`FenError`] for anything malformed, inconsistent with the rules, or
     /// (with a deal) a next bar that is not the deal's.
     pub fn from_fen(text: &str) -> Result<Setup, FenError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let count = fields.len();
+        let over = matches!(fields.as_slice(), [_, _, _, _, .., last]
+            if last.eq_ignore_ascii_case("over"));
+        if over {
+            fields.pop();
+        }
         let (board, next, rules, score, deal) = match fields.as_slice() {
             [b, n, r, s] => (b, n, r, s, None),
             [b, n, r, s, d, k] => (b, n, r, s, Some((number(d)?, number(k)?))),
-            _ => return Err(FenError::Fields(fields.len())),
+            _ => return Err(FenError::Fields(count)),
         };
         let rules = parse_rules(rules)?;
         let board = board_from_text_for(board, &rules)?;
-        // Only boards a game can be at between moves (no line left on it).
+        // Only boards a game can be at between moves (no line left on it),
+        // and a game over only where it can have ended.
         check_board_at_rest(&board, &rules)?;
+        if over {
+            check_end(&board, &rules)?;
+        }
         let field = *next;
         let (next, landings) = match next.split_once('@') {
             Some((colours, cells)) => (colours, Some(cells)),
@@ -307,6 +334,14 @@ impl Setup {
                     "the Lines 98 rule shows them: write `@` and the cells after the colours",
                 ))
             }
+            (Some(cells), true) if over => {
+                if !cells.is_empty() {
+                    return Err(bad_landings(
+                        "a finished game shows no landing cells: write nothing after `@`",
+                    ));
+                }
+                Vec::new()
+            }
             (Some(cells), true) => {
                 let cells = parse_landings(cells, field, rules.size)?;
                 crate::ai::check_landings(&rules, &board, next.len(), &cells).map_err(|e| {
@@ -326,6 +361,7 @@ impl Setup {
             landings,
             score: number(score)?,
             deal,
+            over,
         };
         // With a deal, the whole state must be buildable and agree.
         setup.to_state()?;
@@ -350,17 +386,28 @@ impl Setup {
         if let Some((deal, marble)) = self.deal {
             s.push_str(&format!(" {deal} {marble}"));
         }
+        if self.over {
+            s.push_str(" over");
+        }
         s
     }
 
-    /// What the AI sees of this position.
+    /// Whether the game is over: the string says so (`over`) or the board
+    /// is full.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.over || self.board.is_full()
+    }
+
+    /// What the AI sees of this position (as [`State::view`], no landing
+    /// cells once the game is over).
     ///
     /// # Errors
     /// [`StateError`] when the parts do not fit the rules (never for a
     /// setup read by [`Setup::from_fen`]).
     pub fn view(&self) -> Result<View, StateError> {
         let view = View::new(self.rules, self.board, &self.next)?;
-        if self.rules.landings_shown {
+        if self.rules.landings_shown && !self.over {
             view.with_landings(&self.landings)
         } else {
             Ok(view)
@@ -369,7 +416,7 @@ impl Setup {
 
     /// The game state, when the deal is known (`Ok(None)` without one).
     /// Its move and line counters start at zero; the score is the one
-    /// written.
+    /// written; it is over when the setup is ([`Setup::is_over`]).
     ///
     /// # Errors
     /// [`FenError`] when the deal's next bar is not the one written or the
@@ -378,7 +425,7 @@ impl Setup {
         let Some((deal, marble)) = self.deal else {
             return Ok(None);
         };
-        let mut state = State::from_board(self.rules, deal, self.board, marble)?;
+        let mut state = State::from_board_ended(self.rules, deal, self.board, marble, self.over)?;
         if state.next_colours() != self.next.as_slice() {
             return Err(FenError::NextMismatch {
                 written: digits(&self.next),
@@ -419,6 +466,7 @@ impl State {
             landings: self.shown_landings(),
             score: self.score(),
             deal: Some((self.deal(), self.next_marble())),
+            over: self.is_over(),
         }
     }
 }

@@ -798,13 +798,27 @@ impl State {
     /// A state built from its parts, for tests and tools (e.g. a position
     /// typed as a text board): `board` with `deal` dealt from marble
     /// `next_marble` on. Score and counters start at zero; `landed` counts
-    /// the marbles on the board.
+    /// the marbles on the board. The game is over when the board is full.
     pub fn from_board(
         rules: Rules,
         deal: u64,
         board: Board,
         next_marble: u64,
     ) -> Result<State, StateError> {
+        State::from_board_ended(rules, deal, board, next_marble, board.is_full())
+    }
+
+    /// As [`State::from_board`], over when `over` (a full board is over
+    /// either way); a board that is not full can be over only with the free
+    /// cells its last lines freed ([`check_end`]).
+    pub(crate) fn from_board_ended(
+        rules: Rules,
+        deal: u64,
+        board: Board,
+        next_marble: u64,
+        over: bool,
+    ) -> Result<State, StateError> {
+        let over = over || board.is_full();
         rules.validate()?;
         if board.size() != rules.size {
             return Err(StateError::Notation(
@@ -824,7 +838,7 @@ impl State {
                 "more marbles dealt than any game can deal",
             ));
         }
-        check_at_rest(&board, &rules, board.is_full())?;
+        check_at_rest(&board, &rules, over)?;
         let mut s = State {
             rules,
             deal,
@@ -837,7 +851,7 @@ impl State {
             line_counts: [0; MAX_SIZE as usize + 1],
             landed: u64::from(board.marble_count()),
             removed: 0,
-            over: board.is_full(),
+            over,
         };
         s.refresh_next(None);
         Ok(s)

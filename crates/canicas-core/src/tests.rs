@@ -262,16 +262,23 @@ fn arriving_marbles_that_form_a_line_leave_and_score() {
     assert!(!has_line(s.board(), 5));
 }
 
-#[test]
-fn a_full_board_ends_the_game_and_short_arrivals_fill_it() {
-    // "The game ends when no cell is free (if fewer cells are free than marbles due,
-    // the free cells are filled and the game ends)."
-    // A board with two free cells, no lines possible (colours in a pattern).
+/// A full 9×9 board with its colours in a pattern in which no two
+/// neighbours (in a row, column or diagonal) share a colour: no line.
+fn full_patterned_board() -> Board {
     let mut b = Board::empty(9);
     for i in 0..81u8 {
         let (r, col) = (i / 9, i % 9);
         b.set(Cell(i), 1 + ((r * 3 + col) % 7));
     }
+    b
+}
+
+#[test]
+fn a_full_board_ends_the_game_and_short_arrivals_fill_it() {
+    // "The game ends when no cell is free (if fewer cells are free than marbles due,
+    // the free cells are filled and the game ends)."
+    // A board with two free cells, no lines possible (colours in a pattern).
+    let mut b = full_patterned_board();
     b.clear(c("a1"));
     b.clear(c("b1"));
     let mut s = State::from_board(Rules::FIVE, 1, b, 5).unwrap();
@@ -1016,11 +1023,7 @@ fn a_saved_game_over_must_have_ended_by_the_rules() {
     assert!(State::from_json(&forged).is_err());
     // Two free cells: fewer than a line of five frees. The same board full
     // loads as over.
-    let mut b = Board::empty(9);
-    for i in 0..81u8 {
-        let (r, col) = (i / 9, i % 9);
-        b.set(Cell(i), 1 + ((r * 3 + col) % 7));
-    }
+    let mut b = full_patterned_board();
     let full = State::from_board(Rules::FIVE, 1, b, 81).unwrap();
     assert!(full.is_over());
     assert_eq!(State::from_json(&full.to_json()).unwrap(), full);
@@ -1043,4 +1046,130 @@ fn a_saved_game_over_must_have_ended_by_the_rules() {
     );
     v["over"] = serde_json::json!(false);
     assert!(State::from_json(&v.to_string()).is_ok());
+}
+
+/// "The game ends when no cell is free (if fewer cells are free than
+/// marbles due, the free cells are filled and the game ends)": lines the
+/// last marbles form still leave, so a game can end with free cells. A
+/// finished game, with free cells or not, reads back from its position
+/// string finished, with its board, score and next bar, with and without
+/// the deal, under both variants and both rules.
+#[test]
+fn a_finished_game_survives_its_position_string() {
+    for base in [Rules::FIVE, Rules::FOUR] {
+        for rules in [base, base.with_landings_shown(true)] {
+            let games = finished_games(rules, 3, 2);
+            assert!(games.iter().any(|s| !s.board().is_full()));
+            for s in games {
+                let fen = s.to_fen();
+                let fields: Vec<&str> = fen.split_whitespace().collect();
+                assert_eq!((fields.len(), fields[6]), (7, "over"), "{fen}");
+                if rules.landings_shown {
+                    assert!(fields[1].ends_with('@'), "no landing cells: {fen}");
+                }
+                let setup = Setup::from_fen(&fen).unwrap();
+                assert_eq!(setup, s.setup());
+                assert_eq!(setup.to_fen(), fen);
+                let back = setup.to_state().unwrap().unwrap();
+                assert!(back.is_over(), "{fen}");
+                assert_eq!(back.board(), s.board());
+                assert_eq!(back.score(), s.score());
+                assert_eq!(back.next_colours(), s.next_colours());
+                assert!(back.legal_moves().is_empty());
+                assert_eq!(back.to_fen(), fen);
+                // Without the deal: five fields, over all the same.
+                let bare = Setup {
+                    deal: None,
+                    ..setup
+                };
+                let text = bare.to_fen();
+                assert_eq!(text.split_whitespace().count(), 5);
+                let read = Setup::from_fen(&text).unwrap();
+                assert!(read.is_over());
+                assert_eq!(read, bare);
+                assert_eq!(read.view().unwrap(), s.view());
+            }
+        }
+    }
+    // A game on writes no `over` (4 or 6 fields, as before the field).
+    let on = State::new(Rules::FIVE, 7).unwrap();
+    assert_eq!(on.to_fen().split_whitespace().count(), 6);
+    assert!(!Setup::from_fen(&on.to_fen()).unwrap().is_over());
+}
+
+/// A finished board that is not full had its free cells freed by the last
+/// lines, so it has at least the rules' minimum line of them; `over` on a
+/// board with fewer is refused, and so are landing cells shown for a
+/// finished game or a misplaced `over`.
+#[test]
+fn over_on_a_board_that_cannot_have_ended_so_is_refused() {
+    // Colours in a pattern: no line anywhere; two free cells.
+    let mut b = full_patterned_board();
+    let full = b.to_text();
+    b.clear(c("a1"));
+    b.clear(c("b1"));
+    let two_free = b.to_text();
+    let end = StateError::OverWithFreeCells {
+        free: 2,
+        min_line: 5,
+    };
+    // The next bar of deal 1 at marble 90.
+    let bar: String = State::from_board(Rules::FIVE, 1, board_from_text(&full).unwrap(), 90)
+        .unwrap()
+        .next_colours()
+        .iter()
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    for (next, rest) in [("123", " over"), (bar.as_str(), " 1 90 over")] {
+        let text = format!("{two_free} {next} five 0{rest}");
+        assert_eq!(
+            Setup::from_fen(&text),
+            Err(FenError::State(end.clone())),
+            "{text}"
+        );
+        // The same board without `over` is a game on; full, it is over
+        // with or without the field.
+        let on = Setup::from_fen(&text.replace(" over", "")).unwrap();
+        assert!(!on.is_over());
+        let text = format!("{full} {next} five 0{rest}");
+        assert!(Setup::from_fen(&text).unwrap().is_over());
+        assert!(Setup::from_fen(&text.replace(" over", ""))
+            .unwrap()
+            .is_over());
+    }
+    // Under four in a row, four free cells are a line's worth: read as over.
+    b.clear(c("c1"));
+    b.clear(c("d1"));
+    let four_free = b.to_text();
+    let s = Setup::from_fen(&format!("{four_free} 123 four 8 over")).unwrap();
+    assert!(s.is_over());
+    assert!(matches!(
+        Setup::from_fen(&format!("{four_free} 123 five 8 over")),
+        Err(FenError::State(StateError::OverWithFreeCells {
+            free: 4,
+            ..
+        }))
+    ));
+    // A finished Lines 98 game shows no landing cells.
+    let shown = format!("{four_free} 123@a1,b1,c1 four+lines98 8 over");
+    assert!(matches!(
+        Setup::from_fen(&shown),
+        Err(FenError::Landings { .. })
+    ));
+    assert!(Setup::from_fen(&format!("{four_free} 123@ four+lines98 8 over")).is_ok());
+    // `over` is the last field, once.
+    for text in [
+        format!("{four_free} 123 four 8 over over"),
+        format!("{four_free} 123 four 8 over 1 90"),
+        format!("{four_free} 123 four 8 1 90 over x"),
+        format!("{four_free} 123 four 8 1"),
+    ] {
+        assert!(
+            matches!(
+                Setup::from_fen(&text),
+                Err(FenError::Fields(_) | FenError::Number(_))
+            ),
+            "{text}"
+        );
+    }
 }

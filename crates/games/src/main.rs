@@ -64,7 +64,7 @@ enum EngineGame {
     Nim(EngineArgs),
     /// Dots and boxes over UGI: position strings `3x3 - ......... 0:0 1`, moves `a1-b1`.
     Timbiriche(EngineArgs),
-    /// Color Lines over UGI: position strings `<81 cells> <next> five <score> [<deal> <marble>]`, moves `e5-a1`.
+    /// Color Lines over UGI: position strings `<81 cells> <next> five <score> [<deal> <marble>] [over]`, moves `e5-a1`.
     Canicas(CanicasEngineArgs),
     /// Backgammon: UBGI (XGID or FIBS board in, from/to pairs out), or the line protocol
     /// (`<Position ID> <d1> <d2>` in, the Position ID after the AI's play out).

@@ -772,3 +772,54 @@ fn canicas_score_saturates_as_in_a_game() {
     assert_eq!(e.next(), format!("response {after} 123 five {max}"));
     e.quit();
 }
+
+/// "The game ends when no cell is free (if fewer cells are free than
+/// marbles due, the free cells are filled and the game ends)": a game that
+/// ended with free cells (its last marbles formed a line, which left) is
+/// over in the engine too, from its position string with or without the
+/// deal: `query gameover` says so, `go` has no move and no move is played.
+#[test]
+fn canicas_a_game_that_ended_with_free_cells_is_over() {
+    use canicas_core::{Rules, Setup, State};
+    let mut rng = games_common::GameRng::from_seed(1);
+    let finished = (0..10_000u64)
+        .find_map(|deal| {
+            let mut s = State::new(Rules::FOUR, deal).unwrap();
+            while let Some(m) = s.random_move(&mut rng) {
+                s.play_quiet(m).unwrap();
+            }
+            (!s.board().is_full()).then_some(s)
+        })
+        .expect("a game that ends with free cells");
+    let seen = Setup {
+        deal: None,
+        ..finished.setup()
+    };
+    let mut e = Engine::start(&["engine", "canicas"]);
+    for fen in [finished.to_fen(), seen.to_fen()] {
+        assert!(fen.ends_with(" over"), "{fen}");
+        e.send(&format!("position fen {fen}"));
+        e.send("query gameover");
+        assert_eq!(e.next(), "response true");
+        e.send("query result");
+        assert_eq!(e.next(), "response draw");
+        e.send("query fen");
+        assert_eq!(e.next(), format!("response {fen}"));
+        e.send("go nodes 50");
+        assert_eq!(e.next(), "bestmove none");
+        // A marble moved to a free cell is refused: the game is over.
+        let free = (0..81u8)
+            .find(|&i| finished.board().is_free(canicas_core::Cell(i)))
+            .unwrap();
+        let from = (0..81u8)
+            .find(|&i| !finished.board().is_free(canicas_core::Cell(i)))
+            .unwrap();
+        let mv = canicas_core::move_text(
+            canicas_core::Move::new(canicas_core::Cell(from), canicas_core::Cell(free)),
+            9,
+        );
+        e.send(&format!("position fen {fen} moves {mv}"));
+        assert!(e.next().contains("game-over"));
+    }
+    e.quit();
+}

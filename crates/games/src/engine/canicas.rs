@@ -1,6 +1,6 @@
 //! Color Lines over UGI, on `canicas_core`'s position strings
-//! ([`Setup`]: board, next bar, rules, score and optionally the deal), move
-//! notation (`e5-a1`) and hint search.
+//! ([`Setup`]: board, next bar, rules, score, optionally the deal, and
+//! `over` for a finished game), move notation (`e5-a1`) and hint search.
 //!
 //! A one-player game: player 1 is always to move. `position startpos`
 //! deals the game of the `Seed` option (the deal), so `moves` after it
@@ -9,12 +9,19 @@
 //! brings marbles cannot (the engine does not know where they land): the
 //! GUI, which holds the deal, sends the position after they land.
 //!
+//! A position is over when its board is full or its string ends in `over`
+//! (a game can end with free cells: the last marbles filled the board and
+//! formed a line, which left it): `query gameover` answers `true`, `go`
+//! `bestmove none`, and no move is played on it.
+//!
 //! The `Lines98` option plays the Lines 98 rule: position strings show the
 //! cells where the next marbles land (`352@c4,e5,g7 five+lines98`), and the
 //! hint uses them. Without a deal, no move can be played on such a string
 //! (even a line changes where the marbles land, by the deal's orders).
 
-use canicas_core::{ai, apply_on_board, move_text, parse_move, Rules, Setup, State, Variant};
+use canicas_core::{
+    ai, apply_on_board, move_text, parse_move, MoveError, Rules, Setup, State, Variant,
+};
 use games_common::Budget;
 
 use super::ugi::{parse_check, parse_seed, Answer, Limits, Search, UgiGame, UgiRules, SEED_OPTION};
@@ -156,6 +163,9 @@ impl UgiRules for CanicasPosition {
             }
             CanicasPosition::Seen(setup) => {
                 let mv = parse_move(text, setup.rules.size).map_err(|e| e.to_string())?;
+                if setup.is_over() {
+                    return Err(MoveError::GameOver.describe(setup.rules.size));
+                }
                 let out = apply_on_board(&setup.board, &setup.rules, mv);
                 if let Some(e) = out.error {
                     return Err(e);
@@ -182,7 +192,7 @@ impl UgiRules for CanicasPosition {
     fn is_over(&self) -> bool {
         match self {
             CanicasPosition::Game(s) => s.is_over(),
-            CanicasPosition::Seen(s) => s.board.is_full(),
+            CanicasPosition::Seen(s) => s.is_over(),
         }
     }
 
@@ -191,7 +201,7 @@ impl UgiRules for CanicasPosition {
     }
 
     fn result(&self) -> &'static str {
-        // One player: no one wins; a filled board ends the game.
+        // One player: no one wins; a filled board (or `over`) ends the game.
         if self.is_over() {
             "draw"
         } else {
