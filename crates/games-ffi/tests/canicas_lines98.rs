@@ -350,3 +350,43 @@ fn the_bare_board_hint_told_the_landing_cells_plays_as_the_lines98_game() {
     let r = unsafe { call98(&cells, next, (ptr::null(), 0), &budget, ptr::null_mut()) };
     assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
 }
+
+#[test]
+fn the_bare_board_hint_refuses_a_next_bar_of_another_length() {
+    // Spec: "The 'next' bar always shows the 3 marbles (their colours)":
+    // a bar of 0, 2, 4 or 20 colours is no position of the game.
+    let state = canicas_core::State::new(Rules::FIVE, 3).unwrap();
+    let cells = state.board().colours().to_vec();
+    let budget = games_ffi::games_budget {
+        max_nodes: 50,
+        max_millis: 0,
+    };
+    let hint = |next: &[u8]| {
+        let mut mv = games_canicas_move { from: 999, to: 999 };
+        // SAFETY: default rules (NULL options), local slices with their
+        // lengths, a local budget and out-move, no cancel token.
+        let r = unsafe {
+            games_canicas_board_hint(
+                ptr::null(),
+                cells.as_ptr(),
+                cells.len(),
+                next.as_ptr(),
+                next.len(),
+                &budget,
+                ptr::null(),
+                &mut mv,
+            )
+        };
+        (r, (mv.from, mv.to))
+    };
+    let (r, _) = hint(state.next_colours());
+    assert_eq!(r, GAMES_RESULT_OK, "the game's own bar of 3");
+    for len in [0, 2, 4, 20] {
+        let next = vec![1u8; len];
+        assert_eq!(
+            hint(&next),
+            (GAMES_RESULT_INVALID_PARAMETER, (999, 999)),
+            "a bar of {len}"
+        );
+    }
+}

@@ -420,11 +420,12 @@ public final class CanicasRecords: Sendable {
 /// typed in or drawn.
 public enum CanicasBoard {
     /// The AI's move on `cells` (one colour per cell, 0 free, `size`² of
-    /// them) with the colours `next` of the "next" bar, under `rules`; with
-    /// `landings` (the cells where those marbles land, as `shownLandings`
-    /// gives them) under the Lines 98 rule, as that game's hint. Bad rules,
-    /// cells, colours or landing cells, or a board with a line still on it,
-    /// throw `.invalidParameter`; a board where no marble can move throws
+    /// them) with the colours `next` of the "next" bar (one per arrival of
+    /// `rules`), under `rules`; with `landings` (the cells where those
+    /// marbles land, as `shownLandings` gives them) under the Lines 98 rule,
+    /// as that game's hint. Bad rules, cells, colours or landing cells, a
+    /// bar of another length, or a board with a line still on it, throw
+    /// `.invalidParameter`; a board where no marble can move throws
     /// `.gameOver`.
     public static func hint(
         rules: CanicasRules = .five, cells: [Int], next: [Int], landings: [Int]? = nil,

@@ -178,10 +178,11 @@ pub unsafe extern "C" fn games_canicas_arena(
 
 /// The AI's move for a bare position (a board typed in, say): `cells` one
 /// colour per cell (0 free, `size`² of them for the rules of `options`,
-/// NULL: the five-in-a-row game), `next` the colours of the "next" bar. The
-/// move is written to `*out_move`. Bad rules, cells or colours, or a board
-/// with a line still on it, give `GAMES_RESULT_INVALID_PARAMETER`; a position where no marble can move
-/// gives `GAMES_RESULT_GAME_OVER`.
+/// NULL: the five-in-a-row game), `next` the colours of the "next" bar, one
+/// per arrival of the rules (3 in the standard game). The move is written to
+/// `*out_move`. Bad rules, cells or colours, a bar of another length, or a
+/// board with a line still on it, give `GAMES_RESULT_INVALID_PARAMETER`; a
+/// position where no marble can move gives `GAMES_RESULT_GAME_OVER`.
 ///
 /// # Safety
 /// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
@@ -221,7 +222,7 @@ pub unsafe extern "C" fn games_canicas_board_hint(
 /// when fewer cells are free. The AI uses them as it does in a Lines 98
 /// game. Landing cells that are taken, off the board, repeated or not one
 /// per marble give `GAMES_RESULT_INVALID_PARAMETER`, as do bad rules, cells
-/// or colours; a position where no marble can move gives
+/// or colours and a bar of another length; a position where no marble can move gives
 /// `GAMES_RESULT_GAME_OVER`.
 ///
 /// # Safety
