@@ -111,11 +111,32 @@ pub enum MoveError {
 
 /// A Nim position: the circles left in each row, the rule, and the player
 /// to move. A plain value: clone it freely.
+///
+/// Deserializing checks what [`Position::new`] checks (1 to 32 rows, each
+/// of at most 2^16 circles) and refuses anything else with its
+/// [`SetupError`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "PositionWire")]
 pub struct Position {
     rows: Vec<u32>,
     rule: Rule,
     to_move: Player,
+}
+
+/// The serialized form of a [`Position`] (the same fields), checked on
+/// load by [`Position::new`].
+#[derive(Deserialize)]
+struct PositionWire {
+    rows: Vec<u32>,
+    rule: Rule,
+    to_move: Player,
+}
+
+impl TryFrom<PositionWire> for Position {
+    type Error = SetupError;
+    fn try_from(w: PositionWire) -> Result<Position, SetupError> {
+        Position::new(&w.rows, w.rule, w.to_move)
+    }
 }
 
 impl Default for Position {
@@ -396,5 +417,27 @@ mod tests {
             assert_eq!(p.nth_legal_move(i as u64), Some(*m));
         }
         assert_eq!(p.nth_legal_move(all.len() as u64), None);
+    }
+    #[test]
+    fn deserializing_checks_the_board_as_new_does() {
+        // Spec: "Support any list of rows (at least 1 and up to 32 rows, each
+        // up to 2^16 circles)": data outside that is refused, as by `new`.
+        let p = Position::new(&[3, 4, 5], Rule::Misere, Player::Second).unwrap();
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+        let with_rows = |rows: &[u32]| {
+            let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            v["rows"] = serde_json::json!(rows);
+            serde_json::from_value::<Position>(v)
+        };
+        assert!(with_rows(&[]).is_err(), "no rows");
+        assert!(with_rows(&[1; 33]).is_err(), "33 rows");
+        assert!(with_rows(&[1; 32]).is_ok(), "32 rows");
+        assert!(with_rows(&[MAX_CIRCLES + 1]).is_err(), "a row too long");
+        assert!(with_rows(&[u32::MAX]).is_err(), "a row of 2^32 - 1");
+        assert!(
+            with_rows(&[MAX_CIRCLES, 0]).is_ok(),
+            "the longest row, and a zero"
+        );
     }
 }

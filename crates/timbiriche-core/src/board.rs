@@ -200,15 +200,19 @@ impl BoardSize {
         (0..self.num_boxes()).filter_map(move |i| self.box_at(i))
     }
 
-    /// The four sides of a box: top, bottom, left, right.
+    /// The four sides of a box: top, bottom, left, right; `None` for a box
+    /// off this board.
     #[must_use]
-    pub fn box_sides(self, b: BoxCoord) -> [Line; 4] {
-        [
+    pub fn box_sides(self, b: BoxCoord) -> Option<[Line; 4]> {
+        self.box_index(b)?;
+        // On the board, so `row + 1` and `col + 1` are at most the board's
+        // side (at most `MAX_SIDE`): no overflow.
+        Some([
             Line::horizontal(b.row, b.col),
             Line::horizontal(b.row + 1, b.col),
             Line::vertical(b.row, b.col),
             Line::vertical(b.row, b.col + 1),
-        ]
+        ])
     }
 
     /// The boxes a line borders (one on the edge, two inside).
@@ -649,9 +653,20 @@ mod tests {
     fn every_box_has_four_sides_that_border_it() {
         let s = BoardSize::new(3, 4).unwrap();
         for b in s.boxes() {
-            for side in s.box_sides(b) {
+            for side in s.box_sides(b).unwrap() {
                 assert!(s.line_boxes(side).contains(&b));
             }
+        }
+        // A box off the board has no sides (the largest coordinates
+        // included: no overflow).
+        for b in [
+            BoxCoord::new(3, 0),
+            BoxCoord::new(0, 4),
+            BoxCoord::new(255, 0),
+            BoxCoord::new(0, 255),
+            BoxCoord::new(255, 255),
+        ] {
+            assert_eq!(s.box_sides(b), None, "{b:?}");
         }
         // An edge line borders one box, an inner line two.
         assert_eq!(s.line_boxes(Line::horizontal(0, 0)).len(), 1);
@@ -673,6 +688,7 @@ mod tests {
                 for (b, bc) in s.boxes().enumerate() {
                     let want = s
                         .box_sides(bc)
+                        .unwrap()
                         .iter()
                         .fold(0u128, |m, &l| m | 1u128 << s.line_index(l).unwrap());
                     assert_eq!(s.box_mask(b), want);

@@ -135,6 +135,10 @@ pub enum LoadError {
     /// More hints used than a game allows.
     #[error("more hints used than allowed")]
     Hints,
+    /// Moves are taken back (the cursor is before the last move) but the
+    /// save says undo was never used.
+    #[error("moves are taken back but the undo flag is off")]
+    UndoFlag,
 }
 
 impl From<VersionError> for LoadError {
@@ -449,6 +453,11 @@ impl Game {
             g.play(line)
                 .map_err(|error| LoadError::Illegal { index, error })?;
         }
+        // "Using undo makes the game ineligible for ingenuity points; the
+        // engine records it": moves taken back are an undo.
+        if saved.cursor < saved.moves.len() && !saved.undo_used {
+            return Err(LoadError::UndoFlag);
+        }
         g.cursor = saved.cursor;
         g.hints_used = saved.hints_used;
         g.undo_used = saved.undo_used;
@@ -622,6 +631,17 @@ mod tests {
         let mut v = saved.clone();
         v.hints_used = 4;
         assert_eq!(Game::from_saved(&v), Err(LoadError::Hints));
+        // "Using undo makes the game ineligible for ingenuity points; the
+        // engine records it": a save with a move taken back and the flag
+        // cleared is refused (the game would be eligible again).
+        let mut undone = g.clone();
+        undone.play_notation("b2-b3").unwrap();
+        assert!(undone.undo());
+        let mut v = undone.to_saved();
+        assert!(v.undo_used && v.cursor < v.moves.len());
+        assert!(Game::from_saved(&v).is_ok());
+        v.undo_used = false;
+        assert_eq!(Game::from_saved(&v), Err(LoadError::UndoFlag));
         let mut v = saved;
         v.moves = (0..100).map(|_| "a1-b1".to_string()).collect();
         assert!(Game::from_saved(&v).is_err());

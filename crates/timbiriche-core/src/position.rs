@@ -97,7 +97,7 @@ pub enum GameResult {
 /// repeated lines, a box owned but not closed (or closed but not owned)
 /// are errors.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "PositionWire", into = "PositionWire")]
+#[serde(try_from = "LoadedWire", into = "PositionWire")]
 pub struct Position {
     size: BoardSize,
     /// The value of each box (1 to 3) up to `num_boxes`, 0 after.
@@ -560,6 +560,40 @@ struct PositionWire {
     last: Option<MoveOutcome>,
 }
 
+/// A [`PositionWire`] read from outside (serde), where the last move is
+/// recorded, not inferred as [`Position::from_layout`] infers it: on top of
+/// the wire's checks, it must agree with the boxes beside its line.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct LoadedWire(PositionWire);
+
+impl TryFrom<LoadedWire> for Position {
+    type Error = PositionError;
+    fn try_from(w: LoadedWire) -> Result<Position, PositionError> {
+        let p = Position::try_from(w.0)?;
+        if let Some(last) = p.last {
+            // The last line closed every closed box beside it (each lacked
+            // that side until then): those boxes are its completions, they
+            // belong to its player, and its points are their values.
+            let taken = p.size.line_index(last.line).map_or(0u64, |i| {
+                p.size
+                    .line_box_indices(i)
+                    .iter()
+                    .flatten()
+                    .filter(|&&b| p.sides_idx(b) == 4)
+                    .fold(0u64, |m, &b| m | 1u64 << b)
+            });
+            if u32::from(last.completed) != taken.count_ones()
+                || p.owners[last.player.index() & 1] & taken != taken
+                || last.points != p.sum_values(taken)
+            {
+                return Err(PositionError::LastMove);
+            }
+        }
+        Ok(p)
+    }
+}
+
 /// Why serialized data is not a consistent position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -951,5 +985,37 @@ mod tests {
         let many: Vec<serde_json::Value> = (0..30).map(|_| z["lines"][0].clone()).collect();
         z["lines"] = serde_json::Value::Array(many);
         assert!(serde_json::from_value::<Position>(z).is_err());
+    }
+
+    #[test]
+    fn a_loaded_last_move_agrees_with_the_boxes_it_closed() {
+        // "loading untrusted data that is inconsistent ... is an error": on a
+        // 1x1 board the last of the four lines closes the box, so the box is
+        // its player's and its points are the box's value.
+        let p = pos(BoardSize::new(1, 1).unwrap(), "a1-b1,a1-a2,b1-b2,a2-b2");
+        let last = p.last_move().unwrap();
+        assert_eq!((last.completed, last.points), (1, 1));
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+        let load = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            edit(&mut v);
+            serde_json::from_value::<Position>(v)
+        };
+        let other = serde_json::to_value(last.player.other()).unwrap();
+        // The box given to the other player (the score would say so).
+        let o = other.clone();
+        assert!(load(&|v| v["owners"][0] = o.clone()).is_err());
+        // The last move worth 99 points.
+        assert!(load(&|v| v["last"]["points"] = serde_json::json!(99)).is_err());
+        // The last move said to be the other player's (and the turn with it).
+        let o = other.clone();
+        assert!(load(&|v| {
+            v["last"]["player"] = o.clone();
+            v["to_move"] = o.clone();
+        })
+        .is_err());
+        // Unchanged, it loads.
+        assert!(load(&|_| {}).is_ok());
     }
 }

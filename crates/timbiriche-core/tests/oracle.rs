@@ -218,6 +218,7 @@ fn border_lines_of_one_box_are_interchangeable() {
         for b in size.boxes() {
             let border: Vec<Line> = size
                 .box_sides(b)
+                .unwrap()
                 .into_iter()
                 .filter(|&l| size.line_boxes(l).len() == 1)
                 .collect();
@@ -337,6 +338,7 @@ fn valued(size: BoardSize, values: &[u8], misere: bool, lines: &str) -> Position
 /// The boxes next to `b` (sharing a side), with the side they share.
 fn neighbours(size: BoardSize, b: BoxCoord) -> Vec<(BoxCoord, Line)> {
     size.box_sides(b)
+        .unwrap()
         .into_iter()
         .flat_map(|l| {
             size.line_boxes(l)
@@ -412,10 +414,10 @@ fn random_valued_position(rng: &mut GameRng) -> Position {
     };
     let mut avoid: Vec<Line> = Vec::new();
     if let Some(c) = centre {
-        avoid = size.box_sides(c).to_vec();
+        avoid = size.box_sides(c).unwrap().to_vec();
         for (n, shared) in neighbours(size, c) {
             if rng.chance(7, 8) {
-                for l in size.box_sides(n) {
+                for l in size.box_sides(n).unwrap() {
                     if l != shared && !p.is_drawn(l) {
                         p.play(l).unwrap();
                     }

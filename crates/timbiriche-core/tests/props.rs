@@ -50,7 +50,12 @@ fn check_invariants(p: &Position) {
     // A box is owned iff its four sides are drawn.
     for b in size.boxes() {
         assert_eq!(p.owner(b).is_some(), p.sides(b) == 4, "{b:?}");
-        let drawn = size.box_sides(b).iter().filter(|&&l| p.is_drawn(l)).count();
+        let drawn = size
+            .box_sides(b)
+            .unwrap()
+            .iter()
+            .filter(|&&l| p.is_drawn(l))
+            .count();
         assert_eq!(usize::from(p.sides(b)), drawn);
     }
     // Legal moves are exactly the lines `play` accepts.
