@@ -266,6 +266,32 @@ fn board_hint98(
     (r, mv)
 }
 
+/// `games_canicas_board_hint` (the 1992 rule, default rules) on `cells`
+/// and the bar `next`, with `budget`: the result and the move (999, 999
+/// when none is written).
+fn board_hint(
+    cells: &[u8],
+    next: &[u8],
+    budget: &games_ffi::games_budget,
+) -> (games_ffi::games_result, games_canicas_move) {
+    let mut mv = games_canicas_move { from: 999, to: 999 };
+    // SAFETY: default rules (NULL options), slices with their lengths, a
+    // local budget and out-move, no cancel token.
+    let r = unsafe {
+        games_canicas_board_hint(
+            ptr::null(),
+            cells.as_ptr(),
+            cells.len(),
+            next.as_ptr(),
+            next.len(),
+            budget,
+            ptr::null(),
+            &mut mv,
+        )
+    };
+    (r, mv)
+}
+
 #[test]
 fn the_bare_board_hint_told_the_landing_cells_plays_as_the_lines98_game() {
     // Spec: "The AI uses them when the rule is on." A host that keeps its
@@ -302,20 +328,7 @@ fn the_bare_board_hint_told_the_landing_cells_plays_as_the_lines98_game() {
             (u32::from(expected.from.0), u32::from(expected.to.0))
         );
         // The 1992 bare-board hint does not know the cells.
-        let mut plain = games_canicas_move { from: 0, to: 0 };
-        // SAFETY: as in `board_hint98`.
-        let r = unsafe {
-            games_canicas_board_hint(
-                ptr::null(),
-                cells.as_ptr(),
-                cells.len(),
-                state.next_colours().as_ptr(),
-                state.next_colours().len(),
-                &budget,
-                ptr::null(),
-                &mut plain,
-            )
-        };
+        let (r, plain) = board_hint(&cells, state.next_colours(), &budget);
         assert_eq!(r, GAMES_RESULT_OK);
         differs += usize::from((plain.from, plain.to) != (mv.from, mv.to));
         // Bad landing cells: refused, the out-move untouched.
@@ -362,21 +375,7 @@ fn the_bare_board_hint_refuses_a_next_bar_of_another_length() {
         max_millis: 0,
     };
     let hint = |next: &[u8]| {
-        let mut mv = games_canicas_move { from: 999, to: 999 };
-        // SAFETY: default rules (NULL options), local slices with their
-        // lengths, a local budget and out-move, no cancel token.
-        let r = unsafe {
-            games_canicas_board_hint(
-                ptr::null(),
-                cells.as_ptr(),
-                cells.len(),
-                next.as_ptr(),
-                next.len(),
-                &budget,
-                ptr::null(),
-                &mut mv,
-            )
-        };
+        let (r, mv) = board_hint(&cells, next, &budget);
         (r, (mv.from, mv.to))
     };
     let (r, _) = hint(state.next_colours());
