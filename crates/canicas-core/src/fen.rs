@@ -416,7 +416,10 @@ impl Setup {
 
     /// The game state, when the deal is known (`Ok(None)` without one).
     /// Its move and line counters start at zero; the score is the one
-    /// written; it is over when the setup is ([`Setup::is_over`]).
+    /// written, carried in without the lines that scored it (the state's
+    /// JSON records it, so [`State::to_json`] and [`State::from_json`] are
+    /// inverses for it too); it is over when the setup is
+    /// ([`Setup::is_over`]).
     ///
     /// # Errors
     /// [`FenError`] when the deal's next bar is not the one written or the

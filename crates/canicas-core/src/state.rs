@@ -140,6 +140,10 @@ pub struct State {
     landed: u64,
     removed: u64,
     over: bool,
+    /// The score written in the position string this state was read from
+    /// (`None` for a game played from its deal): points of lines the state
+    /// has no record of, and a history before it that is unknown.
+    carried: Option<u64>,
 }
 
 impl State {
@@ -165,6 +169,7 @@ impl State {
             landed: 0,
             removed: 0,
             over: false,
+            carried: None,
         };
         s.refresh_next(None);
         s.arrive(u32::from(rules.start), None);
@@ -514,9 +519,11 @@ impl State {
         }
     }
 
-    /// Set the score (a state read from a position string).
+    /// Set the score of a state read from a position string: the points
+    /// are carried in, without the lines that scored them.
     pub(crate) fn set_score(&mut self, score: u64) {
         self.score = score;
+        self.carried = Some(score);
     }
 
     /// What the AI may see: the board, the "next" bar and (under the Lines
@@ -612,6 +619,10 @@ struct SavedState {
     landed: u64,
     removed: u64,
     over: bool,
+    /// Written only for a state read from a position string (the points it
+    /// carried in); saves without it read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    carried: Option<u64>,
 }
 
 impl From<State> for SavedState {
@@ -628,6 +639,7 @@ impl From<State> for SavedState {
             landed: s.landed,
             removed: s.removed,
             over: s.over,
+            carried: s.carried,
         }
     }
 }
@@ -640,7 +652,9 @@ impl TryFrom<SavedState> for State {
         v.rules.validate()?;
         let board = crate::notation::board_from_text_for(&v.board, &v.rules)?;
         let mut line_counts = [0u64; MAX_SIZE as usize + 1];
-        let mut score = 0u64;
+        // A state read from a position string starts from the points it
+        // carried in; its lines are the ones played since.
+        let mut score = v.carried.unwrap_or(0);
         let mut line_marbles = 0u64;
         for &(len, n) in &v.lines_by_length {
             if len < v.rules.min_line || len > v.rules.size {
@@ -686,7 +700,10 @@ impl TryFrom<SavedState> for State {
         } else {
             u64::from(board.free_count())
         };
-        if v.over && v.removed < freed {
+        // A state read from a position string has no record of the lines
+        // before it: the count of free cells ([`check_end`], run by
+        // `check_at_rest`) is all that can be checked.
+        if v.over && v.carried.is_none() && v.removed < freed {
             return Err(Inconsistent(
                 "a game over with free cells that its lines did not free (too few marbles removed)",
             ));
@@ -704,6 +721,7 @@ impl TryFrom<SavedState> for State {
             landed: v.landed,
             removed: v.removed,
             over: v.over,
+            carried: v.carried,
         };
         s.refresh_next(None);
         Ok(s)
@@ -852,6 +870,7 @@ impl State {
             landed: u64::from(board.marble_count()),
             removed: 0,
             over,
+            carried: None,
         };
         s.refresh_next(None);
         Ok(s)
