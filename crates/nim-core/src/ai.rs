@@ -91,9 +91,11 @@ pub fn perfect_move(position: &Position, rng: &mut GameRng) -> Option<Move> {
 
 /// The AI's move at `level`; `None` when the game is over.
 ///
-/// The budget and cancel flag are honoured as by every AI of the workspace,
-/// but Nim needs at most one pass over the rows: a stopped search still
-/// answers with a legal move.
+/// The budget and cancel flag are taken as by every AI of the workspace,
+/// but Nim needs at most one pass over the rows (Hard is "O(rows), not a
+/// search"): the move is the level's whatever the budget, so Hard plays
+/// perfectly even with no budget or a cancelled flag, and the stats report
+/// the rows counted and why the pass stopped.
 ///
 /// ```
 /// use games_common::{Budget, CancelFlag, GameRng};
@@ -114,26 +116,23 @@ pub fn ai_move(
     if position.is_over() {
         return None;
     }
-    let mut rows_seen = 0usize;
+    // One pass over the rows, counted against the budget for the report;
+    // the move does not depend on how far it got (see above).
     for _ in position.rows() {
         if !control.tick() {
             break;
         }
-        rows_seen += 1;
     }
-    let complete = rows_seen == position.rows().len();
     let mv = match level {
         Level::Easy => random_move(position, rng),
         Level::Medium => {
-            if rng.chance(MEDIUM_PERFECT.0, MEDIUM_PERFECT.1) && complete {
+            if rng.chance(MEDIUM_PERFECT.0, MEDIUM_PERFECT.1) {
                 perfect_move(position, rng)
             } else {
                 random_move(position, rng)
             }
         }
-        Level::Hard if complete => perfect_move(position, rng),
-        // Stopped before it could see every row: any legal move is the best so far.
-        Level::Hard => random_move(position, rng),
+        Level::Hard => perfect_move(position, rng),
     }?;
     Some(AiMove {
         mv,
@@ -201,14 +200,27 @@ mod tests {
     }
 
     #[test]
+    /// "Hard: perfect play (Bouton's nim-sum …). It must be O(rows), not
+    /// a search": a budget of nothing or a cancelled search still plays
+    /// the perfect move (it played a random one, often losing), and
+    /// reports why it stopped.
     fn cancelled_search_still_answers_legally() {
-        let p = Position::default();
         let cancel = CancelFlag::new();
         cancel.cancel();
-        let mut rng = GameRng::from_seed(1);
-        let a = ai_move(&p, Level::Hard, &mut rng, Budget::UNLIMITED, &cancel).unwrap();
-        assert!(p.check(a.mv).is_ok());
-        assert_eq!(a.stats.stop, games_common::StopReason::Cancelled);
+        for rows in [vec![3, 4, 5], vec![1, 2, 3, 4, 5, 6, 7], vec![7, 7, 1]] {
+            let p = Position::new(&rows, Rule::Normal, Player::First).unwrap();
+            for seed in 0..20 {
+                let perfect = perfect_move(&p, &mut GameRng::from_seed(seed)).unwrap();
+                let mut rng = GameRng::from_seed(seed);
+                let a = ai_move(&p, Level::Hard, &mut rng, Budget::UNLIMITED, &cancel).unwrap();
+                assert_eq!(a.mv, perfect);
+                assert_eq!(a.stats.stop, games_common::StopReason::Cancelled);
+                let mut rng = GameRng::from_seed(seed);
+                let none = CancelFlag::new();
+                let b = ai_move(&p, Level::Hard, &mut rng, Budget::nodes(0), &none).unwrap();
+                assert_eq!(b.mv, perfect);
+            }
+        }
     }
 
     #[test]
