@@ -173,15 +173,19 @@ public final class BackgammonGame: Sendable {
         }, free: { games_backgammon_free($0) })
     }
 
-    /// A game from a GNU Backgammon Position ID, `playerOnRoll` to roll.
+    /// A game from a GNU Backgammon Position ID, `playerOnRoll` to roll; a
+    /// bad ID (or one with a NUL character) throws `.invalidParameter`.
     public init(positionID: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
+        try refuseNUL(positionID, "the Position ID")
         handle = try Handle(create: {
             games_backgammon_new_from_position_id(positionID, playerOnRoll.c, seed, $0)
         }, free: { games_backgammon_free($0) })
     }
 
-    /// A game from an XGID (with its dice when it has a roll).
+    /// A game from an XGID (with its dice when it has a roll); a bad XGID
+    /// (or one with a NUL character) throws `.invalidParameter`.
     public init(xgid: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
+        try refuseNUL(xgid, "the XGID")
         handle = try Handle(create: {
             games_backgammon_new_from_xgid(xgid, playerOnRoll.c, seed, $0)
         }, free: { games_backgammon_free($0) })
@@ -270,8 +274,10 @@ public final class BackgammonGame: Sendable {
     }
 
     /// Plays a whole move in the notation, e.g. "24/18 13/11"; bad text
-    /// throws `.invalidParameter`, an illegal play `.illegalMove`.
+    /// throws `.invalidParameter` (text with a NUL character too, before it
+    /// reaches the library), an illegal play `.illegalMove`.
     public func play(_ notation: String) throws(GamesError) {
+        try refuseNUL(notation, "the play")
         try handle.with { (h) throws(GamesError) in
             try check(games_backgammon_play_notation(h, notation)) { lastError(h) }
         }

@@ -262,9 +262,11 @@ public final class CanicasGame: Sendable {
         }
     }
 
-    /// Reads a move's text ("e5-a1") for this board.
+    /// Reads a move's text ("e5-a1") for this board; text that is not a
+    /// move (or has a NUL character) throws `.invalidParameter`.
     public func move(_ text: String) throws(GamesError) -> CanicasMove {
-        try handle.with { (h) throws(GamesError) in
+        try refuseNUL(text, "the move")
+        return try handle.with { (h) throws(GamesError) in
             var mv = games_canicas_move()
             try check(games_canicas_parse_move(h, text, &mv)) { lastError(h) }
             return CanicasMove(mv)
@@ -281,10 +283,12 @@ public final class CanicasGame: Sendable {
         }
     }
 
-    /// Plays a move written as text, e.g. "e5-a1".
+    /// Plays a move written as text, e.g. "e5-a1". Text with a NUL character
+    /// throws `.invalidParameter` before it reaches the library.
     @discardableResult
     public func play(_ text: String) throws(GamesError) -> CanicasOutcome {
-        try handle.with { (h) throws(GamesError) in
+        try refuseNUL(text, "the move")
+        return try handle.with { (h) throws(GamesError) in
             var out = games_canicas_outcome()
             try check(games_canicas_play_notation(h, text, &out)) { lastError(h) }
             return CanicasOutcome(out)

@@ -223,6 +223,18 @@ func cU32(_ value: Int) -> UInt32 { UInt32(exactly: value) ?? .max }
 /// As `cU32`, for `uint8_t` arguments.
 func cU8(_ value: Int) -> UInt8 { UInt8(exactly: value) ?? .max }
 
+/// Refuses text that C would read short: a C string ends at its first NUL
+/// character, so "3-2\0junk" would reach the library as "3-2" and be
+/// played. Text with a NUL throws `.invalidParameter` before any C call
+/// (the game's `lastRefusal` is then not changed).
+func refuseNUL(_ text: String, _ what: String) throws(GamesError) {
+    guard let at = text.utf8.firstIndex(of: 0) else { return }
+    let offset = text.utf8.distance(from: text.utf8.startIndex, to: at)
+    throw GamesError(
+        code: .invalidParameter,
+        message: "\(what) has a NUL character at byte \(offset), where C text ends")
+}
+
 /// The library's sentence for a result code.
 func resultText(_ result: UInt32) -> String {
     readText { games_result_message(result, $0, $1, $2) }

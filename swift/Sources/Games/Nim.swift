@@ -208,8 +208,10 @@ public final class NimGame: Sendable {
     }
 
     /// Plays a move written `ROW-COUNT` (rows from 1), e.g. "3-2"; text that
-    /// is not a move throws `.invalidParameter`.
+    /// is not a move throws `.invalidParameter` (text with a NUL character
+    /// too, before it reaches the library).
     public func play(_ text: String) throws(GamesError) {
+        try refuseNUL(text, "the move")
         try handle.with { (h) throws(GamesError) in
             try check(games_nim_play_notation(h, text)) { lastError(h) }
         }

@@ -315,9 +315,11 @@ public final class TimbiricheGame: Sendable {
     }
 
     /// Reads a line in dot notation ("a1-b1") for this board; bad text throws
-    /// `.invalidParameter` with the reason.
+    /// `.invalidParameter` with the reason (so does text with a NUL
+    /// character, before it reaches the library).
     public func line(_ text: String) throws(GamesError) -> TimbiricheLine {
-        try handle.with { (h) throws(GamesError) in
+        try refuseNUL(text, "the line")
+        return try handle.with { (h) throws(GamesError) in
             var line = games_timbiriche_line()
             try check(games_timbiriche_parse_line(h, text, &line)) { lastError(h) }
             return TimbiricheLine(line)
@@ -336,10 +338,12 @@ public final class TimbiricheGame: Sendable {
         }
     }
 
-    /// Draws a line written in dot notation, e.g. "a1-b1".
+    /// Draws a line written in dot notation, e.g. "a1-b1". Text with a NUL
+    /// character throws `.invalidParameter` before it reaches the library.
     @discardableResult
     public func play(_ text: String) throws(GamesError) -> Int {
-        try handle.with { (h) throws(GamesError) in
+        try refuseNUL(text, "the line")
+        return try handle.with { (h) throws(GamesError) in
             var completed: UInt32 = 0
             try check(games_timbiriche_play_notation(h, text, &completed)) { lastError(h) }
             return Int(completed)

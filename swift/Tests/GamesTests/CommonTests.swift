@@ -18,6 +18,48 @@ extension AllGames {
             #expect(GamesError.Code(rawValue: 9999).description.isEmpty == false)
         }
 
+        /// C reads text up to its first NUL, so a Swift string with one
+        /// ("3-2\0junk") reached the library as the move before it and was
+        /// played. Every text input of the four games refuses it instead,
+        /// and the game is unchanged.
+        @Test func textWithANULCharacterIsRefused() throws {
+            let nim = try NimGame()
+            let nimBefore = nim.state
+            let nimError = thrown { try nim.play("3-2\0junk") }
+            #expect(nimError?.code == .invalidParameter)
+            #expect(nimError?.message.contains("NUL") == true)
+            #expect(nim.state == nimBefore)
+
+            let dots = try TimbiricheGame()
+            #expect(thrown { try dots.play("a1-b1\0junk") }?.code == .invalidParameter)
+            #expect(thrown { try dots.line("a1-b1\0") }?.code == .invalidParameter)
+            #expect(dots.state.linesDrawn == 0)
+
+            let gammon = try BackgammonGame(seed: 3, opening: (first: 3, second: 1))
+            let gammonBefore = gammon.state
+            #expect(thrown { try gammon.play("8/5 6/5\0junk") }?.code == .invalidParameter)
+            #expect(gammon.state == gammonBefore)
+            let id = gammon.positionID, xgid = gammon.xgid
+            #expect(
+                thrown { try BackgammonGame(positionID: id + "\0zz", playerOnRoll: .first) }?.code
+                    == .invalidParameter)
+            #expect(thrown { try BackgammonGame(xgid: xgid + "\0", playerOnRoll: .first) }?.code == .invalidParameter)
+            _ = try BackgammonGame(positionID: id, playerOnRoll: .first)
+            _ = try BackgammonGame(xgid: xgid, playerOnRoll: .first)
+
+            let lines = try CanicasGame(deal: 1)
+            let move = try #require(lines.legalMoves.first)
+            let moveText = try lines.text(of: move)
+            #expect(thrown { try lines.play(moveText + "\0junk") }?.code == .invalidParameter)
+            #expect(thrown { try lines.move(moveText + "\0") }?.code == .invalidParameter)
+            #expect(lines.state.moves == 0)
+            // The same texts without the NUL are moves.
+            try nim.play("3-2")
+            try dots.play("a1-b1")
+            try gammon.play("8/5 6/5")
+            try lines.play(moveText)
+        }
+
         /// "a thousand games created and dropped leave no handle behind": every
         /// handle the wrapper makes (games, copies, loads, tokens) is freed in
         /// `deinit`, counted on the Swift side around each C `_new` and `_free`.
