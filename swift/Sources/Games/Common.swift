@@ -95,11 +95,13 @@ public enum Player: Sendable, Hashable, CaseIterable {
 
 /// How much an AI call may search: nodes (the same on every machine) and/or
 /// wall-clock milliseconds. `nil` leaves that limit off; `Budget.default` is
-/// the level's own budget.
+/// the level's own budget. A limit of 0 is the smallest search, as 1 is
+/// (the C API reads 0 as "no limit", so it is never passed on as 0).
 public struct Budget: Sendable, Hashable {
-    /// At most this many search nodes (deterministic across machines).
+    /// At most this many search nodes (deterministic across machines); 0
+    /// searches as 1 does.
     public var nodes: UInt64?
-    /// At most this many milliseconds.
+    /// At most this many milliseconds; 0 searches as 1 does.
     public var milliseconds: UInt64?
 
     /// A budget of nodes and/or milliseconds.
@@ -111,10 +113,14 @@ public struct Budget: Sendable, Hashable {
     /// The level's own budget (what the C API does with a NULL budget).
     public static let `default` = Budget()
 
-    /// Calls `body` with the C budget, or NULL for the level's default.
+    /// Calls `body` with the C budget, or NULL for the level's default. A
+    /// field of 0 in C means "no limit of that kind": a limit of 0 here goes
+    /// over as 1, and only `nil` as 0.
     func withC<R>(_ body: (UnsafePointer<games_budget>?) -> R) -> R {
         if nodes == nil && milliseconds == nil { return body(nil) }
-        var budget = games_budget(max_nodes: nodes ?? 0, max_millis: milliseconds ?? 0)
+        var budget = games_budget(
+            max_nodes: nodes.map { max($0, 1) } ?? 0,
+            max_millis: milliseconds.map { max($0, 1) } ?? 0)
         return body(&budget)
     }
 }

@@ -128,6 +128,31 @@ extension AllGames {
             #expect(game.legalLines.contains(line))
         }
 
+        /// A budget of 0 nodes or 0 milliseconds is the smallest search. The
+        /// C API reads a 0 field as "no limit", and the wrapper passed it on:
+        /// the empty 5×5 board at Hard then searched until the token stopped
+        /// it (it would have run for hours).
+        @Test func aZeroBudgetIsTheSmallestSearch() throws {
+            var options = TimbiricheOptions()
+            options.rows = 5
+            options.cols = 5
+            let game = try TimbiricheGame(options)
+            let budgets = [
+                Budget(nodes: 0), Budget(milliseconds: 0), Budget(nodes: 0, milliseconds: 0),
+                Budget(nodes: 0, milliseconds: 60_000), Budget(nodes: 1_000_000_000_000, milliseconds: 0),
+            ]
+            for budget in budgets {
+                let token = CancelToken()
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 5)
+                    token.cancel()
+                }
+                let line = try game.aiMove(level: .hard, budget: budget, cancel: token)
+                #expect(!token.isCancelled, "\(budget) searched until it was cancelled")
+                #expect(game.legalLines.contains(line))
+            }
+        }
+
         /// The same from another thread, through the token alone.
         @Test func aTokenSetFromAnotherThreadStopsASearch() throws {
             var options = TimbiricheOptions()
