@@ -126,8 +126,6 @@ public struct BackgammonState: Sendable, Hashable {
     public var isOver: Bool { winner != nil }
 }
 
-/// A backgammon game with seeded dice (or dice from outside). Calls from
-/// several threads are safe: they take turns.
 /// Why the last call on a backgammon game was refused
 /// (`games_backgammon_last_error_code`).
 public enum BackgammonRefusal: UInt32, Sendable, Hashable {
@@ -153,6 +151,9 @@ public enum BackgammonRefusal: UInt32, Sendable, Hashable {
     case other
 }
 
+/// A backgammon game with seeded dice (or dice from outside). It owns its
+/// C handle and frees it in `deinit`. Calls from several threads are safe:
+/// they take turns.
 public final class BackgammonGame: Sendable {
     let handle: Handle
 
@@ -370,7 +371,10 @@ public final class BackgammonGame: Sendable {
         handle.get { h in readText { games_backgammon_xgid(h, $0, $1, $2) } }
     }
 
-    /// The game as bytes, for `init(saved:)`.
+    /// The game as bytes, for `init(saved:)`: every committed turn and the
+    /// dice of the turn in progress. Steps of that turn not yet committed
+    /// (`step(from:to:)`) are not saved: the loaded game starts the turn
+    /// again with the same dice.
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_backgammon_save(h, $0, $1, $2) }

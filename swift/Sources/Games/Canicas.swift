@@ -149,8 +149,9 @@ public enum CanicasRefusal: UInt32, Sendable, Hashable {
     case other
 }
 
-/// A Color Lines game of one deal, with one-move undo. Calls from several
-/// threads are safe: they take turns.
+/// A Color Lines game of one deal, with one-move undo. It owns its C handle
+/// and frees it in `deinit`. Calls from several threads are safe: they take
+/// turns.
 public final class CanicasGame: Sendable {
     let handle: Handle
 
@@ -369,8 +370,9 @@ public struct CanicasSummary: Sendable, Hashable {
     public var newRecord: Bool, previousRecord: UInt64?
 }
 
-/// The Color Lines records of every rule set, to keep with `save()`.
-/// Calls from several threads are safe: they take turns.
+/// The Color Lines records of every rule set, to keep with `save()`. It
+/// owns its C handle and frees it in `deinit`. Calls from several threads
+/// are safe: they take turns.
 public final class CanicasRecords: Sendable {
     let handle: Handle
 

@@ -72,12 +72,16 @@ public struct GamesError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The sentence and the code's number, "why (games_result 3)".
     public var description: String { "\(message) (games_result \(code.rawValue))" }
 }
 
 /// A player of a two-player game. `first` moves first (`GAMES_PLAYER_FIRST`).
 public enum Player: Sendable, Hashable, CaseIterable {
-    case first, second
+    /// The player who moves first (`GAMES_PLAYER_FIRST`).
+    case first
+    /// The other player (`GAMES_PLAYER_SECOND`).
+    case second
 
     init?(c value: UInt32) {
         switch value {
@@ -127,7 +131,8 @@ public struct Budget: Sendable, Hashable {
 
 /// A flag that stops a running AI call from another thread or task: the
 /// search returns its best move so far. The C token is thread-safe, so this
-/// type is `Sendable`.
+/// type is `Sendable`. It owns its C token and frees it in `deinit` (a
+/// search using it keeps it alive).
 public final class CancelToken: @unchecked Sendable {
     // SAFETY of @unchecked: the C token is an atomic flag, made to be set
     // from any thread while a search on another reads it.

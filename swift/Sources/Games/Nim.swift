@@ -99,9 +99,6 @@ public struct NimState: Sendable, Hashable {
     public var matchResult: MatchResult
 }
 
-/// A Nim match of one or more rounds (one round is a plain game); the first
-/// turn alternates between rounds. Calls from several threads are safe: they
-/// take turns.
 /// Why the last call on a Nim game was refused (`games_nim_last_error_code`).
 public enum NimRefusal: UInt32, Sendable, Hashable {
     /// Nothing was refused.
@@ -122,6 +119,9 @@ public enum NimRefusal: UInt32, Sendable, Hashable {
     case other
 }
 
+/// A Nim match of one or more rounds (one round is a plain game); the first
+/// turn alternates between rounds. It owns its C handle and frees it in
+/// `deinit`. Calls from several threads are safe: they take turns.
 public final class NimGame: Sendable {
     let handle: Handle
 

@@ -182,8 +182,6 @@ public struct TimbiricheHint: Sendable, Hashable {
     public var sentence: String
 }
 
-/// A game (or a match of 3 or 5 games) of dots and boxes with its history.
-/// Calls from several threads are safe: they take turns.
 /// Why the last call on a dots-and-boxes game was refused
 /// (`games_timbiriche_last_error_code`).
 public enum TimbiricheRefusal: UInt32, Sendable, Hashable {
@@ -201,6 +199,9 @@ public enum TimbiricheRefusal: UInt32, Sendable, Hashable {
     case other
 }
 
+/// A game (or a match of 3 or 5 games) of dots and boxes with its history.
+/// It owns its C handle and frees it in `deinit`. Calls from several
+/// threads are safe: they take turns.
 public final class TimbiricheGame: Sendable {
     let handle: Handle
 

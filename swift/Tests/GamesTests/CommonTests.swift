@@ -12,6 +12,40 @@ extension AllGames {
             #expect(libraryVersion.split(separator: ".").count == 3)
         }
 
+        /// "Docs on every public item": every `public` declaration of the
+        /// Games module, and every case of its enums, has a `///` comment of
+        /// its own right above it (attributes may come between). The game
+        /// classes had none: their comments had slid onto the refusal enums
+        /// declared above them.
+        @Test func everyPublicItemHasItsOwnDocComment() throws {
+            let sources = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent()
+                .appendingPathComponent("../../Sources/Games")
+                .standardized
+            let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+                .filter { $0.hasSuffix(".swift") }
+                .sorted()
+            #expect(files.count == 5)
+            var missing: [String] = []
+            for file in files {
+                let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                    .components(separatedBy: "\n")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                for (index, line) in lines.enumerated() {
+                    let declaration = line.hasPrefix("public ") || line.contains(" public ")
+                        && line.hasPrefix("@")
+                    let enumCase = line.hasPrefix("case ") && !line.contains(":")
+                    guard declaration || enumCase else { continue }
+                    var above = index - 1
+                    while above >= 0 && lines[above].hasPrefix("@") { above -= 1 }
+                    if above < 0 || !lines[above].hasPrefix("///") {
+                        missing.append("\(file):\(index + 1): \(line)")
+                    }
+                }
+            }
+            #expect(missing.isEmpty, "undocumented: \(missing)")
+        }
+
         @Test func errorCodesCarryTheLibrarySentence() {
             #expect(GamesError.Code.illegalMove.rawValue == 3)
             #expect(GamesError.Code.illegalMove.description == "that move is not legal here")
