@@ -432,11 +432,12 @@ public enum CanicasBoard {
     /// as that game's hint. Bad rules, cells, colours or landing cells, a
     /// bar of another length, or a board with a line still on it, throw
     /// `.invalidParameter`; a board where no marble can move throws
-    /// `.gameOver`.
+    /// `.gameOver`; a library of another C ABI throws `.unsupportedVersion`.
     public static func hint(
         rules: CanicasRules = .five, cells: [Int], next: [Int], landings: [Int]? = nil,
         budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> CanicasMove {
+        if let mismatch = abiMismatch() { throw mismatch }
         // Values out of range (negative, too large) become 255 and
         // UInt32.max, which the library refuses.
         let cellBytes = cells.map(cU8)

@@ -8,8 +8,25 @@ import Foundation
 public var libraryVersion: String { String(cString: games_version()) }
 
 /// Whether the library linked in was built for the header this package was
-/// compiled against (the runtime check libgit2 and SQLite hosts do).
-public var libraryMatchesHeader: Bool { games_abi_version() == UInt32(GAMES_ABI_VERSION) }
+/// compiled against (the runtime check libgit2 and SQLite hosts do). When
+/// it is false, every game, copy, load and bare-board hint throws
+/// `.unsupportedVersion` without calling the library further.
+public var libraryMatchesHeader: Bool { abiMismatch() == nil }
+
+/// The C ABI version of include/games.h as this package was compiled.
+let headerABIVersion = UInt32(GAMES_ABI_VERSION)
+
+/// The error for a library of another C ABI version than the header's
+/// (`library`, by default the one linked in), or nil when they agree. The
+/// structs and constants of such a library may differ from the header's,
+/// so a call could read or write past what Swift passed.
+func abiMismatch(library: UInt32 = games_abi_version()) -> GamesError? {
+    guard library != headerABIVersion else { return nil }
+    return GamesError(
+        code: .unsupportedVersion,
+        message: "the games library linked in has C ABI \(library), but this package was "
+            + "compiled against include/games.h of ABI \(headerABIVersion): build them from the same release")
+}
 
 /// A call the engine refused: the `games_result` code and the engine's
 /// sentence saying why. Nothing changed in the game when one is thrown.
@@ -196,6 +213,7 @@ final class Handle: @unchecked Sendable {
         create: (UnsafeMutablePointer<OpaquePointer?>) -> UInt32,
         free: @escaping (OpaquePointer) -> Void
     ) throws(GamesError) {
+        if let mismatch = abiMismatch() { throw mismatch }
         var out: OpaquePointer?
         let result = create(&out)
         guard result == GAMES_RESULT_OK.rawValue, let made = out else {

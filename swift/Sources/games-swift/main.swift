@@ -74,6 +74,10 @@ guard which == "all" || games.contains(where: { $0.0 == which }) else {
     exit(2)
 }
 print("games \(libraryVersion), library matches header: \(libraryMatchesHeader)")
+guard libraryMatchesHeader else {
+    print("error: the library linked in was not built for this header (include/games.h)")
+    exit(1)
+}
 do {
     for (game, play) in games where which == "all" || which == game {
         try play(seed)

@@ -12,6 +12,21 @@ extension AllGames {
             #expect(libraryVersion.split(separator: ".").count == 3)
         }
 
+        /// The runtime ABI check: a library of another ABI version than the
+        /// header's is refused, with both versions in the message, before any
+        /// game is made on it (the wrapper only reported it in
+        /// `libraryMatchesHeader`; a game made on such a library was played).
+        @Test func aLibraryOfAnotherABIIsRefused() {
+            #expect(abiMismatch() == nil)
+            #expect(abiMismatch(library: headerABIVersion) == nil)
+            for other in [0, headerABIVersion - 1, headerABIVersion + 1, .max] {
+                let error = abiMismatch(library: other)
+                #expect(error?.code == .unsupportedVersion)
+                #expect(error?.message.contains("ABI \(other)") == true)
+                #expect(error?.message.contains("ABI \(headerABIVersion)") == true)
+            }
+        }
+
         /// "Docs on every public item": every `public` declaration of the
         /// Games module, and every case of its enums, has a `///` comment of
         /// its own right above it (attributes may come between). The game
