@@ -254,10 +254,13 @@ public final class CanicasGame: Sendable {
         }
     }
 
-    /// The move's text on this board, e.g. "e5-a1".
+    /// The move's text on this board, e.g. "e5-a1"; a cell off the board
+    /// throws `.invalidParameter` naming it.
     public func text(of move: CanicasMove) throws(GamesError) -> String {
         try handle.with { (h) throws(GamesError) in
-            try readTextChecked({ lastError(h) }) {
+            // The C call reads a `const` handle and records no last error:
+            // the handle's is an earlier call's, so the reason is said here.
+            try readTextChecked({ offBoard(h, move) }) {
                 games_canicas_move_to_string(h, move.c, $0, $1, $2)
             }
         }
@@ -470,4 +473,14 @@ public enum CanicasBoard {
 
 private func lastError(_ h: OpaquePointer) -> String {
     readText { games_canicas_last_error(h, $0, $1, $2) }
+}
+
+/// Why `move` has no text on the board of game `h`: the first of its cells
+/// off the board.
+private func offBoard(_ h: OpaquePointer, _ move: CanicasMove) -> String {
+    var s = games_canicas_state()
+    _ = games_canicas_get_state(h, &s)
+    let cells = Int(s.options.size) * Int(s.options.size)
+    let cell = (0..<cells).contains(move.from) ? move.to : move.from
+    return "cell \(cell) is off the board (cells 0 to \(cells - 1), row by row)"
 }

@@ -59,6 +59,24 @@ extension AllGames {
             #expect(game.state.next == before.next)
         }
 
+        /// `games_canicas_move_to_string` reads a `const` handle and records
+        /// no last error, so `text(of:)` threw the reason of an earlier call
+        /// ("there is no marble on that cell" for a cell off the board).
+        @Test func textOfAMoveOffTheBoardSaysWhyItself() throws {
+            let game = try CanicasGame(deal: 1)
+            let empty = try #require(game.state.cells.firstIndex(of: 0))
+            let earlier = thrown { try game.play(CanicasMove(from: empty, to: empty)) }
+            #expect(earlier?.code == .illegalMove)
+            for move in [CanicasMove(from: 0, to: 81), CanicasMove(from: 500, to: 0), CanicasMove(from: -1, to: 0)] {
+                let error = thrown { try game.text(of: move) }
+                #expect(error?.code == .invalidParameter)
+                #expect(error?.message != earlier?.message)
+                #expect(error?.message.contains("off the board") == true, "\(String(describing: error))")
+            }
+            let off = thrown { try game.text(of: CanicasMove(from: 0, to: 81)) }
+            #expect(off?.message.contains("81") == true)
+        }
+
         @Test func badRulesAndSavesThrow() throws {
             var rules = CanicasRules.five
             rules.size = 1
