@@ -289,6 +289,30 @@ fn move_error(g: &mut HandleState<CanicasState>, e: MoveError) -> games_result {
     g.fail_coded(result, error_code(e), e.to_string())
 }
 
+/// [`move_error`] for a move the caller gave as numbers: a cell number above
+/// 255 reaches the engine as 255 (off every board, see
+/// `games_canicas_move::to_rust`), so the reason names the number the
+/// caller passed instead of 255. The engine checks `from` before `to`.
+fn given_move_error(
+    g: &mut HandleState<CanicasState>,
+    e: MoveError,
+    given: games_canicas_move,
+) -> games_result {
+    if e == MoveError::OffBoard(Cell(u8::MAX)) {
+        let cell = if given.from >= u32::from(u8::MAX) {
+            given.from
+        } else {
+            given.to
+        };
+        return g.fail_coded(
+            GAMES_RESULT_ILLEGAL_MOVE,
+            error_code(e),
+            format!("cell number {cell} (from 0, row by row) is off the board"),
+        );
+    }
+    move_error(g, e)
+}
+
 fn variant_rules(variant: u32) -> Option<Rules> {
     match variant {
         GAMES_CANICAS_VARIANT_FIVE => Some(Variant::Five.rules()),
@@ -637,7 +661,7 @@ pub unsafe extern "C" fn games_canicas_path(
                         r
                     }
                 }
-                Err(e) => move_error(g, e),
+                Err(e) => given_move_error(g, e, mv),
             }
         })
     }
@@ -655,17 +679,17 @@ fn outcome_summary(out: &MoveOutcome) -> games_canicas_outcome {
 
 fn play_move(
     g: &mut HandleState<CanicasState>,
-    mv: canicas_core::Move,
+    given: games_canicas_move,
     out_outcome: *mut games_canicas_outcome,
 ) -> games_result {
-    match g.value.game.play(mv) {
+    match g.value.game.play(given.to_rust()) {
         Ok(out) => {
             // SAFETY: NULL or writable, per the exported callers' contract.
             unsafe { write_optional(out_outcome, outcome_summary(&out)) };
             g.value.last = out;
             g.succeed()
         }
-        Err(e) => move_error(g, e),
+        Err(e) => given_move_error(g, e, given),
     }
 }
 
@@ -687,7 +711,7 @@ pub unsafe extern "C" fn games_canicas_play(
     out_outcome: *mut games_canicas_outcome,
 ) -> games_result {
     // SAFETY: the handle is as this function's contract requires.
-    unsafe { with_handle_mut(game, |g| play_move(g, mv.to_rust(), out_outcome)) }
+    unsafe { with_handle_mut(game, |g| play_move(g, mv, out_outcome)) }
 }
 
 /// As `games_canicas_play` with the move in text, e.g. `e5-a1`. Text that
@@ -719,7 +743,7 @@ pub unsafe extern "C" fn games_canicas_play_notation(
             };
             let size = g.value.game.state().rules().size;
             match parse_move(text, size) {
-                Ok(mv) => play_move(g, mv, out_outcome),
+                Ok(mv) => play_move(g, games_canicas_move::from_rust(mv), out_outcome),
                 Err(e) => g.fail_coded(
                     GAMES_RESULT_INVALID_PARAMETER,
                     GAMES_CANICAS_ERROR_BAD_NOTATION,

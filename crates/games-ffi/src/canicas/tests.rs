@@ -197,3 +197,53 @@ fn an_unreachable_target_is_refused_and_changes_nothing() {
     }
     assert!(found);
 }
+
+fn last_error(game: *mut games_canicas_game) -> String {
+    let mut buf = [0 as std::ffi::c_char; 256];
+    let mut len = 0;
+    // SAFETY: `game` is a live handle made by the test; `buf` has 256 chars.
+    let r = unsafe { games_canicas_last_error(game, buf.as_mut_ptr(), 256, &mut len) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    // SAFETY: the call wrote a NUL-terminated string into `buf`.
+    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A cell number above 255 reaches the engine as 255 (off every board):
+/// the move is refused as off the board, and the reason names the number
+/// the caller passed; it named 255.
+#[test]
+fn a_cell_above_255_is_named_as_given() {
+    let mut game = ptr::null_mut();
+    // SAFETY: every pointer is a local, NULL, or the live handle made here.
+    unsafe {
+        assert_eq!(
+            games_canicas_new(ptr::null(), 7, &mut game),
+            GAMES_RESULT_OK
+        );
+        let before = save(game);
+        for (from, to, named) in [
+            (300, 0, 300),
+            (0, 100_000, 100_000),
+            (u32::MAX, 5, u32::MAX),
+            (255, 1_000, 255),
+            (81, 0, 81),
+        ] {
+            let mv = games_canicas_move { from, to };
+            let r = games_canicas_play(game, mv, ptr::null_mut());
+            assert_eq!(r, GAMES_RESULT_ILLEGAL_MOVE);
+            assert_eq!(code(game), GAMES_CANICAS_ERROR_OFF_BOARD);
+            let expected = format!("cell number {named} (from 0, row by row) is off the board");
+            assert_eq!(last_error(game), expected, "play {from} {to}");
+            let mut path = [0u32; 4];
+            let mut len = 0;
+            let r = games_canicas_path(game, mv, path.as_mut_ptr(), 4, &mut len);
+            assert_eq!(r, GAMES_RESULT_ILLEGAL_MOVE);
+            assert_eq!(code(game), GAMES_CANICAS_ERROR_OFF_BOARD);
+            assert_eq!(last_error(game), expected, "path {from} {to}");
+        }
+        assert_eq!(save(game), before);
+        games_canicas_free(game);
+    }
+}
