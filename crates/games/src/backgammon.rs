@@ -73,15 +73,8 @@ struct MovesReport {
 /// `games moves backgammon`: every legal play, one per distinct resulting position.
 pub fn moves(args: &MovesArgs, output: &mut dyn Write) -> Result<(), String> {
     let position = Position::from_gnubg_id(args.position.trim()).map_err(|e| e.to_string())?;
-    if let Some((winner, _)) = position.outcome() {
-        let who = match winner {
-            Side::OnRoll => "the player on roll",
-            Side::Opponent => "the opponent",
-        };
-        return Err(format!(
-            "the game is over in this position ({who} has borne off all 15 checkers): \
-             there is nothing to play"
-        ));
+    if let Some(why) = games_cli::engine::backgammon::game_over(&position) {
+        return Err(why);
     }
     let plays = legal_plays(&position, args.dice);
     let list: Vec<JsonPlay> = plays

@@ -722,6 +722,41 @@ fn backgammon_engines_refuse_a_board_without_checkers() {
     e.quit();
 }
 
+/// A finished game is answered with an error by the line protocol, as
+/// `games moves backgammon` refuses it: "The first to bear off all 15
+/// wins", so there is nothing left to play (it answered with a play of the
+/// loser's checkers, or with the position unchanged).
+#[test]
+fn backgammon_line_protocol_refuses_a_finished_game() {
+    let mut off = [0u8; 26];
+    off[backgammon_core::OFF] = 15;
+    let mut left = [0u8; 26];
+    left[24] = 15;
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "line"]);
+    for (on_roll, opponent, who) in [
+        (&left, &off, "the opponent"),
+        (&off, &left, "the player on roll"),
+    ] {
+        let id = backgammon_core::Position::from_sides(on_roll, opponent)
+            .unwrap()
+            .to_gnubg_id();
+        e.send(&format!("{id} 3 1"));
+        let reply = e.next();
+        assert_eq!(
+            reply,
+            format!(
+                "error: the game is over in this position ({who} has borne off all 15 \
+                 checkers): there is nothing to play"
+            ),
+            "{id}"
+        );
+    }
+    // The engine goes on: the next position is answered with a play.
+    e.send("4HPwATDgc/ABMA 3 1");
+    assert_eq!(e.next().len(), 14);
+    e.quit();
+}
+
 /// A Color Lines position with a line still on the board is refused: "every
 /// line of 5 (or 4) or more marbles ... leaves the board", so no game rests
 /// on it. The last good position stays.

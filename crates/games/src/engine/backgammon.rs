@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Write};
 
-use backgammon_core::{ai_move, Budget, CancelFlag, Dice, GameRng, Level, Position};
+use backgammon_core::{ai_move, Budget, CancelFlag, Dice, GameRng, Level, Position, Side};
 
 use super::lines::{shorten, Line, Lines};
 use super::ubgi;
@@ -72,6 +72,22 @@ pub fn serve(
     }
 }
 
+/// Why there is nothing to play in `position`, when a side has borne off
+/// all 15 checkers (the game is over: "the first to bear off all 15
+/// wins"); `None` while the game goes on.
+#[must_use]
+pub fn game_over(position: &Position) -> Option<String> {
+    let (winner, _) = position.outcome()?;
+    let who = match winner {
+        Side::OnRoll => "the player on roll",
+        Side::Opponent => "the opponent",
+    };
+    Some(format!(
+        "the game is over in this position ({who} has borne off all 15 checkers): \
+         there is nothing to play"
+    ))
+}
+
 /// Two dice from `d1 d2` words.
 fn dice_of(d1: &str, d2: &str) -> Result<Dice, String> {
     let die = |w: &str| {
@@ -109,6 +125,7 @@ fn run_line_on(level: Level, seed: u64, lines: &mut Lines<'_>, output: &mut dyn 
             ["quit"] => return,
             [id, d1, d2] => Position::from_gnubg_id(id)
                 .map_err(|e| e.to_string())
+                .and_then(|pos| game_over(&pos).map_or(Ok(pos), Err))
                 .and_then(|pos| Ok((pos, dice_of(d1, d2)?)))
                 .map(|(pos, dice)| {
                     let chosen = ai_move(&pos, dice, level, &mut rng, Budget::UNLIMITED, &cancel);
