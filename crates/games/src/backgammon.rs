@@ -180,6 +180,10 @@ pub struct ArenaArgs {
 
 /// `games arena backgammon`: duplicate-dice series with 95% confidence intervals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
+    // No games, no figures: an empty series reported side B winning 100%.
+    if args.games == 0 {
+        return Err("--games takes at least 1".into());
+    }
     let pairs = args.games.div_ceil(2);
     let started = Instant::now();
     let progress = Progress::new("backgammon arena", u64::from(pairs) * 2, "games");

@@ -982,6 +982,28 @@ fn arena_backgammon_reports_both_sides() {
     );
 }
 
+/// An arena of no games is refused, as `games arena canicas --games 0` is:
+/// it reported side B winning 100% of nothing (a win rate of 0 for A, and
+/// B's taken as 1 minus A's).
+#[test]
+fn arena_backgammon_refuses_zero_games() {
+    for extra in [&[][..], &["--json"][..]] {
+        let out = games(
+            &[
+                &["arena", "backgammon", "--a", "easy", "--b", "easy"][..],
+                &["--games", "0"],
+                extra,
+            ]
+            .concat(),
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+        assert_eq!(stdout(&out), "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--games takes at least 1"), "{err}");
+    }
+}
+
 #[test]
 fn play_backgammon_explains_bad_input() {
     let text = succeeds(games(
