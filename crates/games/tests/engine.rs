@@ -757,6 +757,38 @@ fn backgammon_line_protocol_refuses_a_finished_game() {
     e.quit();
 }
 
+/// An empty board is refused without a deal as with one: "If a removal
+/// leaves the board empty, the next marbles arrive at once (there would be
+/// nothing to move)". It was taken as a game not over on which `go`
+/// answered `bestmove none` with no reason. The last good position stays.
+#[test]
+fn canicas_refuses_an_empty_board_in_a_game_not_over() {
+    let empty = ".".repeat(81);
+    let mut e = Engine::start(&["engine", "canicas"]);
+    e.send("position startpos");
+    e.send("query fen");
+    let start = e.next();
+    for fen in [
+        format!("{empty} 711 five 0"),
+        format!("{empty} 711 five 0 1 5"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let reply = e.next();
+        assert!(
+            reply.starts_with("info string error: ")
+                && reply.contains("an empty board in a game not over"),
+            "{fen}: {reply}"
+        );
+        e.send("query fen");
+        assert_eq!(e.next(), start);
+    }
+    // An empty board whose game is over is still read.
+    e.send(&format!("position fen {empty} 711 five 0 over"));
+    e.send("query gameover");
+    assert_eq!(e.next(), "response true");
+    e.quit();
+}
+
 /// A Color Lines position with a line still on the board is refused: "every
 /// line of 5 (or 4) or more marbles ... leaves the board", so no game rests
 /// on it. The last good position stays.

@@ -145,6 +145,15 @@ impl UgiRules for CanicasPosition {
         let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
         Ok(match setup.to_state().map_err(|e| e.to_string())? {
             Some(state) => CanicasPosition::Game(Box::new(state)),
+            // As a game with its deal refuses it: no game waits for a move
+            // on an empty board, which has nothing to move.
+            None if setup.board.is_empty() && !setup.is_over() => {
+                return Err(
+                    "no game reaches this board: an empty board in a game not over \
+                            (the next marbles arrive at once)"
+                        .into(),
+                )
+            }
             None => CanicasPosition::Seen(Box::new(setup)),
         })
     }
