@@ -890,3 +890,75 @@ fn canicas_a_game_that_ended_with_free_cells_is_over() {
     }
     e.quit();
 }
+
+/// Every engine's `Seed` says `max 9223372036854775807`, and Color Lines'
+/// `Nodes` `max 100000000`: a value past the advertised range is refused
+/// like any other bad value (it was taken, up to 2^64 − 1), and the old
+/// value stays.
+#[test]
+fn options_past_their_advertised_max_are_refused() {
+    let too_big = "9223372036854775808";
+    for game in ["nim", "timbiriche", "canicas"] {
+        let mut e = Engine::start(&["engine", game]);
+        e.send("ugi");
+        let options = e.until("ugiok");
+        assert!(
+            options.contains(
+                &"option name Seed type spin default 1 min 0 max 9223372036854775807".into()
+            ),
+            "{game}: {options:?}"
+        );
+        e.send("setoption name Seed value 9223372036854775807");
+        for value in [too_big, "18446744073709551615"] {
+            e.send(&format!("setoption name Seed value {value}"));
+            let reply = e.next();
+            assert!(
+                reply.starts_with(&format!("info string error: `{value}` is not a seed")),
+                "{game}: {reply}"
+            );
+        }
+        e.send("isready");
+        assert_eq!(e.next(), "readyok", "{game}: no other line");
+        e.quit();
+    }
+    // Color Lines: the deal is the seed; the refused one leaves deal 42.
+    let mut e = Engine::start(&["engine", "canicas"]);
+    e.send("setoption name Seed value 42");
+    e.send(&format!("setoption name Seed value {too_big}"));
+    assert!(e.next().starts_with("info string error: "));
+    e.send("uginewgame");
+    e.send("position startpos");
+    e.send("query fen");
+    assert!(e.next().ends_with(" five 0 42 5"));
+    // `Nodes`: 100000000 is taken, one more is refused and 50 stays.
+    e.send("setoption name Nodes value 50");
+    e.send("setoption name Nodes value 100000001");
+    assert_eq!(
+        e.next(),
+        "info string error: `100000001` is not a node count: Nodes takes 1 to 100000000"
+    );
+    e.send("go");
+    let answer = e.until("bestmove");
+    assert!(answer[0].starts_with("info nodes 50 "), "{answer:?}");
+    e.send("setoption name Nodes value 100000000");
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
+    e.quit();
+    // UBGI refuses with `sorry`, as its other bad values.
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    e.send("ubgi");
+    let options = e.until("readyok");
+    assert!(
+        options
+            .contains(&"option name Seed type spin default 1 min 0 max 9223372036854775807".into()),
+        "{options:?}"
+    );
+    e.send("setoption name Seed value 9223372036854775807");
+    e.send(&format!("setoption name Seed value {too_big}"));
+    assert_eq!(e.next(), "sorry");
+    e.send("setoption name Seed value 18446744073709551615");
+    assert_eq!(e.next(), "sorry");
+    e.send("isready");
+    assert_eq!(e.next(), "readyok");
+    e.quit();
+}

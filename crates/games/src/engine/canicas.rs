@@ -44,6 +44,9 @@ impl CanicasPosition {
     }
 }
 
+/// The largest `Nodes` option value, as its `option` line advertises it.
+pub const NODES_MAX: u64 = 100_000_000;
+
 /// The Color Lines engine's options.
 pub struct CanicasEngine {
     rules: Rules,
@@ -74,7 +77,7 @@ impl UgiGame for CanicasEngine {
             "name Variant type combo default five var five var four".into(),
             "name Lines98 type check default false".into(),
             format!(
-                "name Nodes type spin default {} min 1 max 100000000",
+                "name Nodes type spin default {} min 1 max {NODES_MAX}",
                 ai::DEFAULT_NODES
             ),
             SEED_OPTION.into(),
@@ -98,8 +101,10 @@ impl UgiGame for CanicasEngine {
                 self.nodes = value
                     .parse::<u64>()
                     .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("`{value}` is not a node count of at least 1"))?;
+                    .filter(|n| (1..=NODES_MAX).contains(n))
+                    .ok_or_else(|| {
+                        format!("`{value}` is not a node count: Nodes takes 1 to {NODES_MAX}")
+                    })?;
             }
             "seed" => self.deal = parse_seed(value)?,
             _ => return Err(format!("unknown option `{name}`")),

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `ubgi` | `id name …`, `id author …`, `id version …`, `option …` lines, `readyok` |
 //! | `isready` | `readyok` (also while searching) |
-//! | `setoption name Level value easy\|normal\|hard`, `setoption name Seed value N` | nothing |
+//! | `setoption name Level value easy\|normal\|hard`, `setoption name Seed value N` (0 to 2^63 − 1) | nothing, or `sorry` for a value it does not take (the old value stays) |
 //! | `newgame` (or `ubginewgame`) | nothing: the seed's generator starts again |
 //! | `XGID=…` or `board:…` | the move, or a blank line |
 //! | `stop` | the running search answers at once with its best move so far |
@@ -27,7 +27,7 @@ use std::thread::JoinHandle;
 use backgammon_core::{ai_move, Budget, CancelFlag, Dice, GameRng, Level, Position};
 
 use super::lines::{Line, Lines};
-use super::ugi::{send, Out};
+use super::ugi::{parse_seed, send, Out, SEED_OPTION};
 
 /// A search on its own thread, answered by that thread.
 struct Running {
@@ -125,10 +125,7 @@ pub fn run_lines(mut level: Level, seed: u64, author: &str, lines: &mut Lines<'_
                     &out,
                     "option name Level type combo default hard var easy var normal var hard",
                 );
-                send(
-                    &out,
-                    "option name Seed type spin default 1 min 0 max 9223372036854775807",
-                );
+                send(&out, &format!("option {SEED_OPTION}"));
                 send(&out, "readyok");
             }
             "isready" => send(&out, "readyok"),
@@ -148,7 +145,8 @@ pub fn run_lines(mut level: Level, seed: u64, author: &str, lines: &mut Lines<'_
                             Ok(l) => level = l,
                             Err(_) => send(&out, "sorry"),
                         },
-                        "seed" => match value.parse::<u64>() {
+                        // The advertised range (`max` is `SEED_MAX`), as the UGI engines.
+                        "seed" => match parse_seed(value) {
                             Ok(s) => {
                                 seed = s;
                                 rng = Arc::new(Mutex::new(GameRng::from_seed(seed)));

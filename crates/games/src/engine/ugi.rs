@@ -137,7 +137,11 @@ impl<G: Playable> UgiRules for G {
 
 /// The `option` line of the `Misere` check every two-player game offers.
 pub const MISERE_OPTION: &str = "name Misere type check default false";
-/// The `option` line of the `Seed` every engine offers.
+/// The largest `Seed` an engine takes: `i64::MAX`, the largest spin value
+/// a GUI that reads spins as signed 64-bit numbers can send.
+pub const SEED_MAX: u64 = i64::MAX as u64;
+/// The `option` line of the `Seed` every engine offers (its `max` is
+/// [`SEED_MAX`]).
 pub const SEED_OPTION: &str = "name Seed type spin default 1 min 0 max 9223372036854775807";
 
 /// The value of a `check` option: `true` or `false`.
@@ -152,14 +156,19 @@ pub fn parse_check(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
-/// The value of the `Seed` option.
+/// The value of the `Seed` option: a whole number from 0 to [`SEED_MAX`],
+/// the range its `option` line advertises.
 ///
 /// # Errors
-/// A sentence when it is not a whole number.
+/// A sentence when it is not a whole number in that range.
 pub fn parse_seed(value: &str) -> Result<u64, String> {
     value
         .parse()
-        .map_err(|_| format!("`{value}` is not a seed"))
+        .ok()
+        .filter(|seed| *seed <= SEED_MAX)
+        .ok_or_else(|| {
+            format!("`{value}` is not a seed: Seed takes a whole number from 0 to {SEED_MAX}")
+        })
 }
 
 /// Where an engine writes: shared with its search thread.
@@ -572,6 +581,16 @@ mod tests {
         assert!(parse_go(&["movetime"], true).is_err());
         assert!(parse_go(&["movetime", "x"], true).is_err());
         assert!(parse_go(&["sideways", "1"], true).is_err());
+    }
+
+    #[test]
+    fn seeds_are_refused_outside_the_advertised_range() {
+        assert!(SEED_OPTION.ends_with(&format!(" min 0 max {SEED_MAX}")));
+        assert_eq!(parse_seed("0"), Ok(0));
+        assert_eq!(parse_seed(&SEED_MAX.to_string()), Ok(SEED_MAX));
+        for bad in ["9223372036854775808", "18446744073709551615", "-1", "x"] {
+            assert!(parse_seed(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
