@@ -22,6 +22,13 @@ pub enum XgidError {
     /// Fewer than the 5 fields up to the dice.
     #[error("an XGID needs at least position, cube, owner, turn and dice fields")]
     MissingFields,
+    /// Neither the 10 fields of an XGID nor the 5 up to the dice: a field
+    /// lost or one too many.
+    #[error(
+        "an XGID has 10 fields (position, cube, owner, turn, dice, two scores, \
+         Crawford/Jacoby, match length, cube limit) or the first 5, not {0}"
+    )]
+    FieldCount(usize),
     /// The position field is not 26 characters.
     #[error("the XGID position has 26 characters, this one has {0}")]
     WrongLength(usize),
@@ -88,7 +95,9 @@ impl Position {
 
     /// Reads an XGID (with or without the `XGID=` prefix): the position
     /// turned so the player on roll is the side on roll, and the dice when
-    /// the field holds a roll.
+    /// the field holds a roll. It has its 10 fields, or only the first 5
+    /// (position, cube, owner, turn, dice); the fields after the turn
+    /// other than the dice must be numbers and are otherwise ignored.
     ///
     /// # Errors
     /// [`XgidError`] for anything malformed or not a legal board.
@@ -99,6 +108,11 @@ impl Position {
         let [pos, cube, owner, turn, dice, ..] = fields.as_slice() else {
             return Err(XgidError::MissingFields);
         };
+        // The whole XGID, or its first 5 fields: any other count lost a
+        // field (the numbers would be read in the wrong places) or has one too many.
+        if !matches!(fields.len(), 5 | 10) {
+            return Err(XgidError::FieldCount(fields.len()));
+        }
         for f in [cube, owner].into_iter().chain(fields.iter().skip(5)) {
             if f.parse::<i64>().is_err() {
                 return Err(XgidError::BadNumber((*f).to_string()));
@@ -251,5 +265,17 @@ mod tests {
             Position::from_xgid("XGID=-b----E-C---eE---c-e----B-:x:0:1:52"),
             Err(XgidError::BadNumber("x".into()))
         );
+        // A field lost or one too many: the whole XGID has 10, the short form 5.
+        for (xgid, fields) in [
+            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0", 6),
+            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0", 9),
+            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10:7", 11),
+        ] {
+            assert_eq!(
+                Position::from_xgid(xgid),
+                Err(XgidError::FieldCount(fields)),
+                "{xgid}"
+            );
+        }
     }
 }

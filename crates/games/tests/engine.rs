@@ -962,3 +962,28 @@ fn options_past_their_advertised_max_are_refused() {
     assert_eq!(e.next(), "readyok");
     e.quit();
 }
+
+/// An XGID has 10 fields (or the first 5): one with a field lost (9) or
+/// one too many (11) is refused with `sorry`, as other positions UBGI
+/// cannot read are; it was answered with a move.
+#[test]
+fn ubgi_refuses_an_xgid_with_a_field_lost_or_one_too_many() {
+    let mut e = Engine::start(&["engine", "backgammon", "--protocol", "ubgi"]);
+    for bad in [
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10:7",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0",
+    ] {
+        e.send(bad);
+        assert_eq!(e.next(), "sorry", "{bad}");
+    }
+    // The whole XGID and its first 5 fields are still read.
+    for good in [
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52",
+    ] {
+        e.send(good);
+        assert_eq!(e.next(), "13/8 24/22", "{good}");
+    }
+    e.quit();
+}

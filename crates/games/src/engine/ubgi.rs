@@ -10,7 +10,7 @@
 //! | `isready` | `readyok` (also while searching) |
 //! | `setoption name Level value easy\|normal\|hard`, `setoption name Seed value N` (0 to 2^63 − 1) | nothing, or `sorry` for a value it does not take (the old value stays) |
 //! | `newgame` (or `ubginewgame`) | nothing: the seed's generator starts again |
-//! | `XGID=…` or `board:…` | the move, or a blank line |
+//! | `XGID=…` (10 fields, or the first 5) or `board:…` | the move, or a blank line |
 //! | `stop` | the running search answers at once with its best move so far |
 //! | `quit` | the engine exits |
 //! | anything else, or a position it cannot read | `sorry` |
@@ -198,6 +198,9 @@ mod tests {
             "hello",
             "board:You:x",
             "XGID=zz",
+            // A field lost or one too many (10 fields, or the first 5).
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10:7",
         ] {
             assert!(parse_position_line(bad).is_err(), "{bad}");
         }
