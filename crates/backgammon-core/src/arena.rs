@@ -9,9 +9,10 @@
 
 use std::str::FromStr;
 
-use games_common::arena::{self, pair_seed, ArenaError, ArenaOptions};
+use games_common::arena::{self, pair_seed, ArenaOptions};
 use games_common::{Budget, CancelFlag, GameRng};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::ai::{ai_move, Level, LevelError};
 use crate::board::Position;
@@ -176,6 +177,20 @@ pub struct ArenaReport {
     pub b_times: DecisionTimes,
 }
 
+/// Why [`run_arena`] did not run or stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// No seed pair to play: a series of no games has no figures (it
+    /// reported side B winning 100% of them).
+    #[error("an arena plays at least one seed pair (two games)")]
+    NoGames,
+    /// A game could not go on (an agent found no play, or the state
+    /// refused one: a bug in an agent, never seen).
+    #[error(transparent)]
+    Game(#[from] arena::ArenaError),
+}
+
 /// Turns after which a game is abandoned (never reached in practice).
 const MAX_TURNS: u64 = 5_000;
 
@@ -204,7 +219,8 @@ impl arena::Agent<GameState> for Seat {
 /// the decision times do not include them.
 ///
 /// # Errors
-/// [`ArenaError`] if a play is refused (a bug in an agent; never seen).
+/// [`ArenaError::NoGames`] when `pairs` is 0; [`ArenaError::Game`] if a
+/// play is refused (a bug in an agent; never seen).
 pub fn run_arena(
     a: Agent,
     b: Agent,
@@ -216,7 +232,8 @@ pub fn run_arena(
 }
 
 /// As [`run_arena`], stopped early by `cancel` (the games finished are
-/// reported, the others counted in [`ArenaReport::cancelled`]), calling
+/// reported, the others counted in [`ArenaReport::cancelled`]; when none
+/// finished, every win rate, points per game and interval is 0), calling
 /// `on_game` after each game (for progress; from the worker threads, in
 /// the order the games finish).
 ///
@@ -231,6 +248,9 @@ pub fn run_arena_with(
     cancel: &CancelFlag,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<ArenaReport, ArenaError> {
+    if pairs == 0 {
+        return Err(ArenaError::NoGames);
+    }
     let options = ArenaOptions {
         games: pairs.saturating_mul(2),
         seed,
@@ -264,7 +284,9 @@ pub fn duplicate_start(seed: u64, index: u32) -> GameState {
     ))))
 }
 
-/// The backgammon figures of a generic arena report.
+/// The backgammon figures of a generic arena report. With no game in it
+/// (a run cancelled before its first game finished) both sides' rates and
+/// means are 0: B's are not read as the complement of A's.
 fn summarise(a: Agent, b: Agent, report: &arena::ArenaReport) -> ArenaReport {
     let mut pts_pairs: Vec<Vec<f64>> = Vec::new();
     let mut win_pairs: Vec<Vec<f64>> = Vec::new();
@@ -328,13 +350,22 @@ fn summarise(a: Agent, b: Agent, report: &arena::ArenaReport) -> ArenaReport {
         b: SideReport {
             agent: b,
             wins: wb,
-            win_rate: Estimate {
-                mean: 1.0 - wra.mean,
-                ci95: wra.ci95,
+            // B's figures are A's seen from the other side, once there are any.
+            win_rate: if win_pairs.is_empty() {
+                wra
+            } else {
+                Estimate {
+                    mean: 1.0 - wra.mean,
+                    ci95: wra.ci95,
+                }
             },
-            points_per_game: Estimate {
-                mean: -pa.mean,
-                ci95: pa.ci95,
+            points_per_game: if pts_pairs.is_empty() {
+                pa
+            } else {
+                Estimate {
+                    mean: -pa.mean,
+                    ci95: pa.ci95,
+                }
             },
             gammons: gb,
             backgammons: bb,

@@ -70,8 +70,8 @@ pub use ai::{
     EASY_MARGIN, HARD_CANDIDATES, HARD_SEARCH,
 };
 pub use arena::{
-    duplicate_start, run_arena, run_arena_with, Agent, ArenaReport, DecisionTimes, Estimate,
-    SideReport,
+    duplicate_start, run_arena, run_arena_with, Agent, ArenaError, ArenaReport, DecisionTimes,
+    Estimate, SideReport,
 };
 pub use board::{Position, PositionError, Side, SideCounts, WinKind, BAR, CHECKERS, OFF};
 pub use dice::{Dice, DiceError};

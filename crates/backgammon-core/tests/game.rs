@@ -214,6 +214,35 @@ fn an_arena_pair_is_mirrored_and_a_cancelled_arena_reports_what_it_played() {
     })
     .unwrap();
     assert_eq!((none.games, none.cancelled), (0, 8));
+    // No game, no figures: B does not win 100% of nothing (it did, as the
+    // complement of A's 0%).
+    for side in [&none.a, &none.b] {
+        assert_eq!((side.wins, side.win_rate.mean), (0, 0.0), "{side:?}");
+        assert_eq!(side.points_per_game.mean.to_bits(), 0.0f64.to_bits());
+    }
+}
+
+#[test]
+fn an_arena_of_no_games_is_refused() {
+    // It reported side B winning 100% of no games.
+    assert_eq!(
+        run_arena(Agent::Pubeval, Agent::Pubeval, 0, 9, 1),
+        Err(backgammon_core::ArenaError::NoGames)
+    );
+    let e = run_arena_with(
+        Agent::Pubeval,
+        Agent::Level(Level::Easy),
+        0,
+        1,
+        2,
+        &CancelFlag::new(),
+        &|| panic!("no game is played"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "an arena plays at least one seed pair (two games)"
+    );
 }
 
 #[test]
