@@ -120,7 +120,7 @@ pub struct ArenaArgs {
     /// report does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Moves at most per game.
+    /// Moves at most per game (at least 1).
     #[arg(long, default_value_t = 20_000)]
     max_moves: u64,
     /// Hint budget in nodes (default: the hint's default node count, without
@@ -163,6 +163,10 @@ fn parse_deals(text: &str) -> Result<std::ops::RangeInclusive<u64>, String> {
 
 /// `games arena canicas`: the autoplayer over a range of deals.
 pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
+    // No moves, no figures: a run of empty games printed a time per move.
+    if args.max_moves == 0 {
+        return Err("--max-moves takes at least 1".into());
+    }
     let deals = match &args.deals {
         Some(text) => parse_deals(text)?,
         None => {

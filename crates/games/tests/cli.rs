@@ -552,6 +552,26 @@ fn canicas_arena_reports_deaths_per_100k_moves() {
     assert!(v["deaths_per_100k_moves"].as_f64().is_some());
 }
 
+/// `--max-moves 0` is refused as `--games 0` is: a run of games with no
+/// moves printed a time per move over zero moves.
+#[test]
+fn canicas_arena_refuses_max_moves_0() {
+    let out = games(
+        &["arena", "canicas", "--games", "2", "--max-moves", "0"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim(), "games: --max-moves takes at least 1");
+    let out = games(&["arena", "canicas", "--games", "0"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "games: --games takes at least 1"
+    );
+}
+
 #[test]
 fn play_canicas_reports_bad_input_and_undo() {
     let text = succeeds(games(
