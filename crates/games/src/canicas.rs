@@ -64,32 +64,56 @@ pub fn apply(args: &ApplyArgs, output: &mut dyn Write) -> Result<(), String> {
     };
     if args.json {
         say(output, &outcome.to_json());
+        if !outcome.legal {
+            // The JSON's codes (`empty-source: …`), as its `error` field.
+            return Err(format!(
+                "illegal move {}: {}",
+                args.mv,
+                outcome.error.unwrap_or_default()
+            ));
+        }
+        return Ok(());
     }
     if !outcome.legal {
-        return Err(format!(
-            "illegal move {}: {}",
-            args.mv,
-            outcome.error.unwrap_or_default()
-        ));
-    }
-    if args.json {
-        return Ok(());
+        return Err(apply_refusal(&outcome, &args.mv, rules.size));
     }
     say(output, &outcome.board.to_pretty());
     if outcome.lines.is_empty() {
         say(output, "No line formed: the next marbles would arrive now.");
     } else {
         let lens: Vec<String> = outcome.lines.iter().map(|l| l.len.to_string()).collect();
-        say(
-            output,
-            &format!(
-                "Lines of {} removed: {} points.",
-                lens.join(", "),
-                outcome.points
-            ),
+        let mut text = format!(
+            "Lines of {} removed: {} points.",
+            lens.join(", "),
+            outcome.points
         );
+        // "If a removal leaves the board empty, the next marbles arrive at
+        // once" (`arrivals_needed` in the JSON).
+        if outcome.arrivals_needed {
+            text.push_str(" The board is empty: the next marbles would arrive now.");
+        }
+        say(output, &text);
     }
     Ok(())
+}
+
+/// Why `games canicas apply` refused `mv`, in a sentence as `games play
+/// canicas` says it (the codes of `describe` are for JSON).
+fn apply_refusal(outcome: &ApplyOutcome, mv: &str, size: u8) -> String {
+    match &outcome.reason {
+        Some(MoveError::GameOver) => format!(
+            "illegal move {mv}: the board is full, so the game is over and no move can be played"
+        ),
+        Some(e) => format!("illegal move {mv}: {}", refusal(e, size)),
+        // A move text that does not read, or names a cell off the board.
+        None => match notation::parse_move(mv, size) {
+            Err(e) => format!("not a move: {e}"),
+            Ok(_) => format!(
+                "illegal move {mv}: {}",
+                outcome.error.as_deref().unwrap_or_default()
+            ),
+        },
+    }
 }
 
 /// Why `games canicas apply` refuses a board.

@@ -474,9 +474,10 @@ fn canicas_apply_fails_on_an_illegal_move_or_board() {
     );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with("games: illegal move a9-b9: empty-source"),
-        "{err}"
+    assert_eq!(
+        err.trim(),
+        "games: illegal move a9-b9: there is no marble on a9 to move; \
+         start from a cell with a marble"
     );
     let out = games(
         &["canicas", "apply", "--board", "1111", "--move", "a1-a2"],
@@ -522,7 +523,76 @@ fn canicas_apply_fails_on_an_illegal_move_or_board() {
     );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("game-over: the board filled up"), "{err}");
+    assert!(
+        err.contains("the board is full, so the game is over"),
+        "{err}"
+    );
+}
+
+/// Text mode answers in sentences, as `games play canicas` does, without
+/// the codes of the JSON (`empty-source: no marble on e1`), which keeps
+/// them; and a removal that empties the board says the next marbles
+/// arrive, as the JSON's `arrivals_needed` does.
+#[test]
+fn canicas_apply_text_speaks_in_sentences() {
+    let board = canicas_board("1111.1");
+    for (mv, said) in [
+        (
+            "e1-e1",
+            "illegal move e1-e1: there is no marble on e1 to move; start from a cell with a marble",
+        ),
+        (
+            "f1-a1",
+            "illegal move f1-a1: a1 already holds a marble; the marble must go to a free cell",
+        ),
+        ("j1-a1", "not a move: cell \"j1\" is off the board"),
+        ("zz", "not a move: \"zz\" is not a move like e5-a1"),
+    ] {
+        let out = games(&["canicas", "apply", "--board", &board, "--move", mv], "");
+        assert_eq!(out.status.code(), Some(1), "{mv}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim(), format!("games: {said}"), "{mv}");
+        for code in ["empty-source", "target-taken", "off-board", "bad-move"] {
+            assert!(!err.contains(code), "{mv}: {err}");
+        }
+        // The JSON keeps its codes.
+        let out = games(
+            &[
+                "canicas", "apply", "--board", &board, "--move", mv, "--json",
+            ],
+            "",
+        );
+        let code = json(&out)["error"].as_str().unwrap().to_string();
+        assert!(
+            [
+                "empty-source: ",
+                "target-taken: ",
+                "off-board: ",
+                "bad-move: "
+            ]
+            .iter()
+            .any(|c| code.starts_with(c)),
+            "{mv}: {code}"
+        );
+    }
+    // The line of five leaves and the board is empty.
+    let text = succeeds(games(
+        &["canicas", "apply", "--board", &board, "--move", "f1-e1"],
+        "",
+    ));
+    assert!(
+        text.ends_with(
+            "Lines of 5 removed: 10 points. The board is empty: the next marbles would arrive now.\n"
+        ),
+        "{text}"
+    );
+    // A line that leaves marbles behind brings none.
+    let more = canicas_board("1111.1...2");
+    let text = succeeds(games(
+        &["canicas", "apply", "--board", &more, "--move", "f1-e1"],
+        "",
+    ));
+    assert!(text.ends_with("Lines of 5 removed: 10 points.\n"), "{text}");
 }
 
 #[test]
