@@ -110,6 +110,17 @@ fn count(v: i64) -> Result<u8, FibsError> {
         .ok_or(FibsError::BadCount(v))
 }
 
+/// The number of checkers a signed board field stands for (its size), as
+/// [`count`] checks it; any `i64` is taken, `i64::MIN` included.
+fn magnitude(v: i64) -> Result<u8, FibsError> {
+    u8::try_from(v.unsigned_abs())
+        .ok()
+        .filter(|c| *c <= CHECKERS)
+        .ok_or(FibsError::BadCount(
+            i64::try_from(v.unsigned_abs()).unwrap_or(i64::MAX),
+        ))
+}
+
 impl Position {
     /// Reads a FIBS board string (with or without the `board:` prefix): the
     /// position turned so the side to move is the side on roll, and its
@@ -164,18 +175,21 @@ impl Position {
         let mut me: SideCounts = [0; 26];
         let mut them: SideCounts = [0; 26];
         for i in 1..=24usize {
-            let v = board(i) * colour;
-            if v > 0 {
-                me[own(i, true)] = count(v)?;
-            } else if v < 0 {
-                them[own(i, false)] = count(-v)?;
+            // The sign says whose checkers (the player's colour or the
+            // other); no arithmetic on the field itself, which may be any
+            // i64 (`i64::MIN` has no negation).
+            let v = board(i);
+            if v.signum() == colour {
+                me[own(i, true)] = magnitude(v)?;
+            } else if v != 0 {
+                them[own(i, false)] = magnitude(v)?;
             }
         }
         for (side, slot, field) in [(&mut me, bar, 46usize), (&mut them, home, 47)] {
             let c = f(field);
             side[BAR] = count(c)?;
             let value = board(slot);
-            if value != 0 && value.abs() != c {
+            if value != 0 && value.unsigned_abs() != c.unsigned_abs() {
                 return Err(FibsError::BarMismatch {
                     slot,
                     value,
@@ -388,6 +402,17 @@ mod tests {
                 matches!(e, FibsError::WrongTotal("player", 16))
             }),
             (with(12, "99"), |e| matches!(e, FibsError::BadCount(99))),
+            // "No panics on any input that a caller can pass": fields at the
+            // ends of i64 (i64::MIN has no negation, no absolute value).
+            (with(12, "-9223372036854775808"), |e| {
+                matches!(e, FibsError::BadCount(i64::MAX))
+            }),
+            (with(12, "9223372036854775807"), |e| {
+                matches!(e, FibsError::BadCount(i64::MAX))
+            }),
+            (with(6, "-9223372036854775808"), |e| {
+                matches!(e, FibsError::BarMismatch { .. })
+            }),
             (with(31, "3"), |e| {
                 matches!(e, FibsError::BarMismatch { .. })
             }),
