@@ -388,6 +388,9 @@ impl Game {
     /// # Errors
     /// As [`GameState::play`].
     pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
         let player = self.state.turn();
         let dice = self.state.dice().ok_or(GameError::NoDice)?;
         // Use the legal play with that result, so the history has its notation.
@@ -471,8 +474,12 @@ impl Game {
     /// Commit the turn once its steps form a complete legal play.
     ///
     /// # Errors
-    /// [`GameError::Turn`] when incomplete, [`GameError::NoDice`] without dice.
+    /// [`GameError::GameOver`] once the game is over, [`GameError::Turn`]
+    /// when incomplete, [`GameError::NoDice`] without dice.
     pub fn commit_turn(&mut self) -> Result<Play, GameError> {
+        if self.state.is_over() {
+            return Err(GameError::GameOver);
+        }
         let t = self.turn.as_ref().ok_or(GameError::NoDice)?;
         let play = t.commit()?;
         self.play(&play)?;
@@ -664,6 +671,32 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game the first player has just won (bearing off its last checker).
+    fn finished() -> Game {
+        let pos = Position::from_point_counts(&[(1, 1)], &[(1, 15)]).unwrap();
+        let mut g = Game::from_position(pos, Player::First);
+        g.set_dice(Dice::new(2, 1).unwrap()).unwrap();
+        g.play_notation("1/off").unwrap();
+        assert!(g.is_over());
+        g
+    }
+
+    #[test]
+    fn a_finished_game_refuses_plays_and_commits_as_over() {
+        // `Game::play` is documented "As GameState::play", which answers
+        // GameOver once the game is over; it answered NoDice (the dice are
+        // cleared at the end), and so did `commit_turn`.
+        let mut g = finished();
+        let before = g.clone();
+        let pass = Play::pass(g.state().position());
+        assert_eq!(g.play(&pass), Err(GameError::GameOver));
+        assert_eq!(g.state().clone().play(&pass), Err(GameError::GameOver));
+        assert_eq!(g.commit_turn(), Err(GameError::GameOver));
+        assert_eq!(g.step(1, 0), Err(GameError::GameOver));
+        assert_eq!(g.play_notation("1/off"), Err(GameError::GameOver));
+        assert_eq!(g, before);
+    }
 
     #[test]
     fn a_game_from_a_position_saves_and_loads() {
