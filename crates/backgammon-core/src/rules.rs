@@ -145,12 +145,53 @@ impl Opening {
 /// A game in progress as a plain value: the position (stored from the view
 /// of the player on roll), whose turn it is, the dice to play, and the
 /// result once over.
+///
+/// Read through serde, a state is checked as the constructors make it: its
+/// result is the one its board gives (none while both sides have checkers
+/// left; the winner, kind and points of [`Position::outcome`] once one has
+/// borne off all 15), and a finished game has no dice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "GameStateRepr")]
 pub struct GameState {
     position: Position,
     turn: Player,
     dice: Option<Dice>,
     result: Option<GameResult>,
+}
+
+/// The serde form of a [`GameState`], checked before it becomes one.
+#[derive(Deserialize)]
+struct GameStateRepr {
+    position: Position,
+    turn: Player,
+    dice: Option<Dice>,
+    result: Option<GameResult>,
+}
+
+impl TryFrom<GameStateRepr> for GameState {
+    type Error = String;
+    fn try_from(r: GameStateRepr) -> Result<GameState, String> {
+        let state = GameState {
+            position: r.position,
+            turn: r.turn,
+            dice: r.dice,
+            result: r.result,
+        };
+        let expected = state.compute_result();
+        if state.result != expected {
+            return Err(match expected {
+                None => "the state has a result, but both sides still have checkers".to_string(),
+                Some(e) => format!(
+                    "the board gives the result {:?} {:?} worth {}, not {:?}",
+                    e.winner, e.kind, e.points, state.result
+                ),
+            });
+        }
+        if state.result.is_some() && state.dice.is_some() {
+            return Err("a finished game has no dice to play".to_string());
+        }
+        Ok(state)
+    }
 }
 
 impl GameState {
@@ -354,5 +395,52 @@ impl GameState {
         }
         self.position = after.flip();
         self.turn = mover.other();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(state: &GameState) -> serde_json::Value {
+        serde_json::to_value(state).unwrap()
+    }
+
+    /// The README's "state is a plain value (... serde)" and "no panics on
+    /// any input": a state read back is one the rules reach. A result the
+    /// board does not give (a gammon worth 7 at the start), a finished
+    /// board without its result, or dice in a finished game were read as
+    /// they came.
+    #[test]
+    fn a_state_read_through_serde_has_the_result_its_board_gives() {
+        let start = GameState::new(Opening::new(3, 1).unwrap());
+        let back: GameState = serde_json::from_value(json(&start)).unwrap();
+        assert_eq!(back, start);
+
+        let mut forged = json(&start);
+        forged["result"] = serde_json::json!({"winner": "Second", "kind": "Gammon", "points": 7});
+        assert!(serde_json::from_value::<GameState>(forged).is_err());
+
+        // The first player bears off its last checker: a gammon.
+        let pos = Position::from_point_counts(&[(1, 1)], &[(1, 15)]).unwrap();
+        let mut s = GameState::from_position(pos, Player::First, Dice::new(2, 1).ok());
+        s.play_notation("1/off").unwrap();
+        let over = json(&s);
+        let back: GameState = serde_json::from_value(over.clone()).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(back.result().map(|r| r.points), Some(2));
+
+        let mut points = over.clone();
+        points["result"]["points"] = serde_json::json!(3);
+        assert!(serde_json::from_value::<GameState>(points).is_err());
+        let mut winner = over.clone();
+        winner["result"]["winner"] = serde_json::json!("Second");
+        assert!(serde_json::from_value::<GameState>(winner).is_err());
+        let mut no_result = over.clone();
+        no_result["result"] = serde_json::Value::Null;
+        assert!(serde_json::from_value::<GameState>(no_result).is_err());
+        let mut dice = over;
+        dice["dice"] = serde_json::json!([6, 5]);
+        assert!(serde_json::from_value::<GameState>(dice).is_err());
     }
 }
