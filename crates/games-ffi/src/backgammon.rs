@@ -275,6 +275,18 @@ fn position_for(game: &Game, player: Player) -> Position {
     }
 }
 
+/// The board as the game shows it once `play` is played: the opponent on
+/// roll, or, when the play ends the game, still the winner's view (as
+/// `games_backgammon_position_id` shows a finished game).
+fn shown_after(play: &Play) -> Position {
+    let after = *play.result();
+    if after.outcome().is_some() {
+        after
+    } else {
+        after.flip()
+    }
+}
+
 fn legal_of(game: &Game) -> &[Play] {
     game.current_turn().map_or(&[], |t| t.legal_plays())
 }
@@ -650,7 +662,7 @@ pub unsafe extern "C" fn games_backgammon_legal_play_position_id(
     // SAFETY: the handle and buffers are as this function's contract requires.
     unsafe {
         with_handle(game, |g| match legal_of(&g.value).get(index as usize) {
-            Some(p) => write_c_string(&p.result().flip().to_gnubg_id(), buf, cap, out_len),
+            Some(p) => write_c_string(&shown_after(p).to_gnubg_id(), buf, cap, out_len),
             None => GAMES_RESULT_INVALID_PARAMETER,
         })
     }

@@ -405,3 +405,54 @@ fn legal_plays_never_exceed_the_published_maximum() {
     // the test saw crowded rolls: 1446 plays at the most with these seeds.
     assert!(most > 1000, "at most {most} plays seen");
 }
+
+/// `games_backgammon_legal_play_position_id` gives the board "as the game
+/// shows it next", and `games_backgammon_position_id` shows a finished game
+/// in "the winner's view": for the play that bears off the last checker
+/// the two must agree (it gave the loser's view).
+#[test]
+fn the_position_id_after_a_winning_play_is_the_one_the_game_shows() {
+    // The first player has one checker on its 1-point, the second all 15
+    // on its 1-point; the first player rolled 2-1.
+    let xgid = CString::new("XGID=-A----------------------o-:0:0:1:21:0:0:0:0:10").unwrap();
+    let mut g = ptr::null_mut();
+    // SAFETY: a NUL-terminated string and a local out-pointer.
+    let r = unsafe { games_backgammon_new_from_xgid(xgid.as_ptr(), GAMES_PLAYER_FIRST, 1, &mut g) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    let g = Game(g);
+    let mut buf = [0 as c_char; 16];
+    let mut len = 0;
+    let mut play = games_backgammon_move::default();
+    // SAFETY: a live handle, a local buffer of 16 and local out-pointers.
+    let predicted = unsafe {
+        let r =
+            games_backgammon_legal_play_position_id(g.0, 0, buf.as_mut_ptr(), buf.len(), &mut len);
+        assert_eq!(r, GAMES_RESULT_OK);
+        assert_eq!(
+            games_backgammon_legal_play_get(g.0, 0, &mut play),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(games_backgammon_play_move(g.0, &play), GAMES_RESULT_OK);
+        CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
+    };
+    let s = state(&g);
+    assert!(s.game_over);
+    assert_eq!((s.winner, s.points), (GAMES_PLAYER_FIRST, 2));
+    assert_eq!(predicted, position_id(&g));
+
+    // An ordinary play: the opponent on roll, as before.
+    let g = seeded(3);
+    // SAFETY: a live handle, a local buffer of 16 and local out-pointers.
+    let predicted = unsafe {
+        let r =
+            games_backgammon_legal_play_position_id(g.0, 0, buf.as_mut_ptr(), buf.len(), &mut len);
+        assert_eq!(r, GAMES_RESULT_OK);
+        assert_eq!(
+            games_backgammon_legal_play_get(g.0, 0, &mut play),
+            GAMES_RESULT_OK
+        );
+        assert_eq!(games_backgammon_play_move(g.0, &play), GAMES_RESULT_OK);
+        CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
+    };
+    assert_eq!(predicted, position_id(&g));
+}
