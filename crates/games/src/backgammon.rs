@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use backgammon_core::{
     ai_move, legal_plays, parse_moves, parse_play, run_arena_with, steps_to_string, Agent, Dice,
-    Game, Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
+    DiceOutcome, Game, Level, Play, Position, Side, Step, Turn, WinKind, BAR, OFF,
 };
 use clap::Args;
 use games_cli::engine::backgammon::Protocol;
@@ -539,7 +539,23 @@ pub fn play(
             return Ok(());
         }
         let Some(dice) = game.dice() else {
-            game.roll().map_err(|e| e.to_string())?;
+            // A roll that cannot be used passes at once (the game records
+            // it and the other player is on roll): say so, or the player
+            // never learns what was rolled.
+            let roller = game.player_on_roll();
+            let (rolled, outcome) = game.roll().map_err(|e| e.to_string())?;
+            if outcome == DiceOutcome::Passed {
+                let text = if roller == human {
+                    format!(
+                        "You roll {}: no legal play, the turn passes.",
+                        roll_text(rolled)
+                    )
+                } else {
+                    format!("The AI rolls {} and cannot move.", roll_text(rolled))
+                };
+                say(output, &text);
+                show = true;
+            }
             continue;
         };
         let on_roll = game.player_on_roll();
@@ -705,6 +721,69 @@ mod tests {
 
     fn made(game: &Game) -> String {
         steps_to_string(&game.current_turn().unwrap().steps())
+    }
+
+    /// "A turn with no legal play passes automatically (the state says
+    /// so)": the terminal game says so too. `Game::roll` passes such a
+    /// roll at once, so the game never reached its own "no legal play" and
+    /// "cannot move" lines: a blocked roll went by unseen.
+    #[test]
+    fn a_roll_that_passes_is_told() {
+        // Find a seed whose game, with the human always typing the first
+        // legal play and the Easy AI, has a pass in 40 human turns, as
+        // `play` will play it (the AI draws from the same generator).
+        let script = |seed: u64| -> Option<(String, usize)> {
+            let mut game = Game::new(seed);
+            let mut rng = GameRng::from_seed(seed ^ 0xB6);
+            let mut input = String::new();
+            let (mut passes, mut human_turns) = (0, 0);
+            // Up to the prompt after 40 of the human's plays (or the end).
+            while !game.is_over() {
+                if game.dice().is_none() {
+                    let (_, outcome) = game.roll().ok()?;
+                    passes += usize::from(outcome == DiceOutcome::Passed);
+                    continue;
+                }
+                let dice = game.dice()?;
+                let play = if game.player_on_roll() == Player::First {
+                    if human_turns == 40 {
+                        break;
+                    }
+                    human_turns += 1;
+                    let play = *game.legal_plays().first()?;
+                    input.push_str(&format!("{}\n\n", play.notation()));
+                    play
+                } else {
+                    let position = *game.state().position();
+                    let budget = Budget::UNLIMITED;
+                    ai_move(
+                        &position,
+                        dice,
+                        Level::Easy,
+                        &mut rng,
+                        budget,
+                        &CancelFlag::new(),
+                    )
+                    .play
+                };
+                game.play(&play).ok()?;
+            }
+            (passes > 0).then(|| (input + "quit\n", passes))
+        };
+        let (seed, (input, passes)) = (1..500u64)
+            .find_map(|seed| script(seed).map(|s| (seed, s)))
+            .expect("a seed with a pass");
+        let args = PlayArgs {
+            level: Level::Easy,
+            seed,
+            starts: "roll".into(),
+        };
+        let mut out = Vec::new();
+        play(&args, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let told = out.matches("no legal play, the turn passes").count()
+            + out.matches("and cannot move").count();
+        assert_eq!(told, passes, "seed {seed}: {out}");
     }
 
     #[test]
