@@ -15,7 +15,7 @@ use std::ffi::{c_char, CStr};
 
 use backgammon_core::{
     steps_to_string, Budget, Dice, DiceOutcome, Game, GameError, Level, NotationError, Play,
-    Player, Position, Side, Step, TurnError, WinKind,
+    Player, Position, Side, Step, Turn, TurnError, WinKind,
 };
 
 use crate::boundary::{
@@ -273,6 +273,19 @@ fn position_for(game: &Game, player: Player) -> Position {
     } else {
         pos.flip()
     }
+}
+
+/// The legal play made by `steps`, each a step of one die that the turn
+/// offers in this order, from the start of the turn; `None` otherwise.
+fn play_of_steps(game: &Game, steps: &[Step]) -> Option<Play> {
+    if game.is_over() {
+        return None;
+    }
+    let mut turn = Turn::new(*game.state().position(), game.dice()?);
+    for s in steps {
+        turn.step(s.from, s.to).ok()?;
+    }
+    turn.commit().ok()
 }
 
 /// The board as the game shows it once `play` is played: the opponent on
@@ -749,8 +762,16 @@ pub unsafe extern "C" fn games_backgammon_play_move(
                     "a play has at most 4 steps, from 1 to 25 and to 0 to 24",
                 );
             };
-            match g.value.play_notation(&steps_to_string(&steps)) {
-                Ok(_) => g.succeed(),
+            // Steps of one die each, in an order the rules allow, are
+            // played through the points they name (13/12 then 12/9 hits a
+            // blot on 12 whatever the hit flags say); anything else (a
+            // step of several dice, another order) is read as notation.
+            let result = match play_of_steps(&g.value, &steps) {
+                Some(play) => g.value.play(&play),
+                None => g.value.play_notation(&steps_to_string(&steps)).map(|_| ()),
+            };
+            match result {
+                Ok(()) => g.succeed(),
                 Err(e) => fail_game(g, &e),
             }
         })

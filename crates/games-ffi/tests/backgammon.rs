@@ -456,3 +456,58 @@ fn the_position_id_after_a_winning_play_is_the_one_the_game_shows() {
     };
     assert_eq!(predicted, position_id(&g));
 }
+
+/// `games_backgammon_play_move` plays "a whole move given as steps", and a
+/// step's `hit` is "ignored when a play is given": steps 13/12 then 12/9
+/// with 3-1 go through 12, where the opponent has a blot, so they hit it
+/// whatever the flags say. The play went through the notation, where the
+/// two steps became `13/9`, read as the other way (13/10/9, no hit).
+#[test]
+fn a_play_given_as_steps_is_played_through_its_points() {
+    // Our 15 on 13; the opponent's blot on its 13-point (our 12), the rest
+    // on its 1-point (our 24).
+    let id = backgammon_core::Position::from_point_counts(&[(13, 15)], &[(13, 1), (1, 14)])
+        .unwrap()
+        .to_gnubg_id();
+    let id = CString::new(id).unwrap();
+    for hit_flags in [false, true] {
+        let mut g = ptr::null_mut();
+        // SAFETY: a NUL-terminated ID and local out-pointers; the handle
+        // is released by `Game`.
+        let g = unsafe {
+            let r =
+                games_backgammon_new_from_position_id(id.as_ptr(), GAMES_PLAYER_FIRST, 1, &mut g);
+            assert_eq!(r, GAMES_RESULT_OK);
+            let g = Game(g);
+            assert_eq!(
+                games_backgammon_set_dice(g.0, 3, 1, ptr::null_mut()),
+                GAMES_RESULT_OK
+            );
+            g
+        };
+        let mut play = games_backgammon_move {
+            step_count: 2,
+            ..Default::default()
+        };
+        play.steps[0] = games_backgammon_step {
+            from: 13,
+            to: 12,
+            hit: hit_flags,
+        };
+        play.steps[1] = games_backgammon_step {
+            from: 12,
+            to: 9,
+            hit: false,
+        };
+        // SAFETY: a live handle and a local play.
+        assert_eq!(
+            unsafe { games_backgammon_play_move(g.0, &play) },
+            GAMES_RESULT_OK
+        );
+        let s = state(&g);
+        assert_eq!(
+            s.bar_second, 1,
+            "hit flags {hit_flags}: the blot on 12 is hit"
+        );
+    }
+}
