@@ -336,7 +336,10 @@ crate::exports::export_query!(
             ),
             Session::Match(m) => (
                 m.options().games,
-                m.games_finished() as u32,
+                // The game being played: a finished game stays the current
+                // one until `games_timbiriche_next_game` (the last one once
+                // the match is over), though it counts as finished.
+                (m.games_finished() - usize::from(m.game().position().is_over())) as u32,
                 [m.total(Player::First), m.total(Player::Second)],
                 result_code(m.result()),
             ),
@@ -979,6 +982,60 @@ mod tests {
             GAMES_TIMBIRICHE_MAX_BOXES as usize,
             timbiriche_core::board::MAX_BOXES
         );
+    }
+
+    /// The state's `game_index` is "the game being played, from 0": it stays
+    /// on a finished game until `games_timbiriche_next_game`, and is the last
+    /// game (never `games`) once the match is over, as `Match::game` says.
+    #[test]
+    fn game_index_is_the_game_being_played() {
+        let mut options = std::mem::MaybeUninit::<games_timbiriche_options>::uninit();
+        // SAFETY: a local out-pointer, filled by the call before it is read.
+        let mut options = unsafe {
+            assert_eq!(
+                games_timbiriche_options_default(options.as_mut_ptr()),
+                GAMES_RESULT_OK
+            );
+            options.assume_init()
+        };
+        options.rows = 1;
+        options.cols = 1;
+        options.games = 3;
+        let mut g = std::ptr::null_mut();
+        // SAFETY: local options and out-pointer.
+        unsafe { assert_eq!(games_timbiriche_new(&options, &mut g), GAMES_RESULT_OK) };
+        let state = |g| {
+            let mut s = games_timbiriche_state::default();
+            // SAFETY: a live handle and a local out-pointer.
+            unsafe { assert_eq!(games_timbiriche_get_state(g, &mut s), GAMES_RESULT_OK) };
+            (s.game_index, s.game_over, s.games)
+        };
+        let size = BoardSize::new(1, 1).unwrap();
+        for game in 0..3 {
+            assert_eq!(state(g), (game, false, 3));
+            for l in size.lines() {
+                let line = games_timbiriche_line::from_rust(l);
+                // SAFETY: a live handle; the completed count is not asked for.
+                unsafe {
+                    assert_eq!(
+                        games_timbiriche_play(g, line, std::ptr::null_mut()),
+                        GAMES_RESULT_OK
+                    );
+                }
+            }
+            assert_eq!(state(g), (game, true, 3), "game {game} is over");
+            // SAFETY: a live handle.
+            let next = unsafe { games_timbiriche_next_game(g) };
+            let expected = if game < 2 {
+                GAMES_RESULT_OK
+            } else {
+                GAMES_RESULT_MATCH_OVER
+            };
+            assert_eq!(next, expected);
+        }
+        assert_eq!(state(g), (2, true, 3));
+        // SAFETY: a handle from the library, released once.
+        unsafe { games_timbiriche_free(g) };
     }
 
     /// Print `line` with `games_timbiriche_line_to_string` into a buffer
