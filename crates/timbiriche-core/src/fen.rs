@@ -13,8 +13,11 @@
 //!   box when boxes are valued.
 //!
 //! The empty 3×3 board is `3x3 - ......... 0:0 1`. A position string carries
-//! no history: the last move of a position read from one is its drawn line
-//! with the highest index.
+//! no history: the last move of a position read from one is the drawn line
+//! with the highest index that can have been drawn last (beside closed boxes
+//! of the player to move, or beside none); a string where no line can have
+//! been (a finished game whose player to move took none of the last boxes)
+//! is refused.
 //!
 //! ```
 //! use timbiriche_core::Position;
@@ -206,6 +209,59 @@ mod tests {
                 p.play(line).unwrap();
             }
         }
+    }
+
+    /// A position read from a string is a position like any other: its
+    /// serde form loads back ("loading untrusted data that is inconsistent
+    /// ... is an error", so what loads must be consistent). The last move
+    /// inferred for it must be one its player could have drawn: a line that
+    /// took boxes for the player to move, or one that took none for the
+    /// other player.
+    #[test]
+    fn positions_read_from_strings_survive_serde() {
+        use games_common::GameRng;
+        let round_trip = |p: &Position| {
+            let json = serde_json::to_string(p).unwrap();
+            let back: Position =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: {e}", p.to_fen()));
+            assert_eq!(back.to_fen(), p.to_fen());
+        };
+        for seed in 0..40u64 {
+            let size = BoardSize::new(1 + (seed % 3) as u32, 1 + (seed % 4) as u32).unwrap();
+            let mut rng = GameRng::from_seed(seed);
+            let mut p = Position::standard(size);
+            loop {
+                round_trip(&Position::from_fen(&p.to_fen()).unwrap());
+                let moves = p.legal_moves();
+                let Some(&line) = rng.choose(&moves) else {
+                    break;
+                };
+                p.play(line).unwrap();
+            }
+        }
+        // Reachable: player 1 took b1, then player 2 took a1 with the last
+        // line and moves again; the highest-index line, c1-c2, is a side of
+        // player 1's box.
+        let size = BoardSize::new(1, 2).unwrap();
+        let p = Position::from_lines(
+            size,
+            &parse_lines(size, "a2-b2,b1-c1,b2-c2,c1-c2,b1-b2,a1-a2,a1-b1").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            p.to_fen(),
+            "1x2 a1-b1,b1-c1,a2-b2,b2-c2,a1-a2,b1-b2,c1-c2 21 1:1 2"
+        );
+        let back = Position::from_fen(&p.to_fen()).unwrap();
+        round_trip(&back);
+        let last = back.last_move().unwrap();
+        assert_eq!((last.player, last.extra_move), (Player::Second, true));
+        // Impossible: the game ended with a line that took a box, so its
+        // taker moves (again); player 2 owns no box and cannot be to move.
+        assert!(matches!(
+            Position::from_fen("1x1 a1-b1,a1-a2,b1-b2,a2-b2 1 1:0 2"),
+            Err(FenError::Position(PositionError::LastMove))
+        ));
     }
 
     #[test]

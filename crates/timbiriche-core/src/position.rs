@@ -728,10 +728,14 @@ impl TryFrom<PositionWire> for Position {
 impl Position {
     /// A position from its layout alone: drawn lines, box owners, the player
     /// to move, the values and the rule (the form a position string carries).
-    /// The history is not known, so each closed box is credited to its side
-    /// with the highest line index, and the last move is taken to be the
-    /// drawn line with the highest index; everything else is checked as for
-    /// a loaded position.
+    /// The history is not known, so the last move is taken to be the drawn
+    /// line with the highest index that its player can have drawn last (a
+    /// line beside closed boxes of the player to move, who moves again, or
+    /// beside no closed box, the turn then passed); it takes the closed
+    /// boxes beside it, and every other closed box is credited to its side
+    /// with the highest line index. Everything else is checked as for a
+    /// loaded position, the last move too ([`PositionError::LastMove`]
+    /// when no drawn line can have been the last).
     pub(crate) fn from_layout(
         size: BoardSize,
         values: Vec<u8>,
@@ -750,19 +754,51 @@ impl Position {
         }
         indices.sort_unstable();
         let drawn: u128 = indices.iter().fold(0, |m, &i| m | 1u128 << i);
-        // The line that completed each closed box: its highest-index side.
+        let closed_beside = |i: usize| -> Vec<usize> {
+            size.line_box_indices(i)
+                .into_iter()
+                .flatten()
+                .filter(|&b| {
+                    size.box_line_indices(b)
+                        .iter()
+                        .all(|&s| drawn >> s & 1 == 1)
+                })
+                .collect()
+        };
+        // The last move: the highest-index drawn line its player can have
+        // drawn last. A line beside closed boxes took them, so they must be
+        // the player to move's (who moves again); a line beside none passed
+        // the turn to the player to move. None such: the layout cannot
+        // follow any move (e.g. a finished game whose player to move owns
+        // none of the boxes beside any line).
+        let last_line = indices.iter().rev().copied().find(|&i| {
+            closed_beside(i)
+                .iter()
+                // (A closed box owned by nobody is refused below.)
+                .all(|&b| owners.get(b).copied().flatten() != Some(to_move.other()))
+        });
+        if last_line.is_none() && !indices.is_empty() {
+            return Err(PositionError::LastMove);
+        }
+        // The line that completed each closed box: the last line for the
+        // boxes beside it, the box's highest-index side for the others.
         let mut completed = vec![0u8; size.num_lines()];
         let mut points = vec![0u32; size.num_lines()];
+        let beside_last = last_line.map(closed_beside).unwrap_or_default();
         for (b, value) in values.iter().enumerate().take(size.num_boxes()) {
             let sides = size.box_line_indices(b);
             if sides.iter().all(|&i| drawn >> i & 1 == 1) {
-                if let Some(&top) = sides.iter().max() {
+                let by = match last_line {
+                    Some(l) if beside_last.contains(&b) => Some(l),
+                    _ => sides.iter().max().copied(),
+                };
+                if let Some(top) = by {
                     completed[top] += 1;
                     points[top] += u32::from(*value);
                 }
             }
         }
-        let last = indices.last().and_then(|&i| {
+        let last = last_line.and_then(|i| {
             let line = size.line_at(i)?;
             let c = completed[i];
             Some(MoveOutcome {
@@ -783,7 +819,8 @@ impl Position {
             owners,
             last,
         };
-        Position::try_from(wire)
+        // Checked as a loaded position is, the last move against its boxes too.
+        Position::try_from(LoadedWire(wire))
     }
 }
 
