@@ -817,6 +817,12 @@ impl State {
     /// typed as a text board): `board` with `deal` dealt from marble
     /// `next_marble` on. Score and counters start at zero; `landed` counts
     /// the marbles on the board. The game is over when the board is full.
+    ///
+    /// # Errors
+    /// [`StateError`] when the parts cannot be a game between two moves:
+    /// among others, a `next_marble` below the marbles on the board or the
+    /// rules' starting marbles (every marble on the board was dealt before
+    /// it).
     pub fn from_board(
         rules: Rules,
         deal: u64,
@@ -857,6 +863,13 @@ impl State {
             ));
         }
         check_at_rest(&board, &rules, over)?;
+        // Every marble on the board was dealt: the next marble's number is
+        // at least their count (and past the starting marbles).
+        if next_marble < u64::from(board.marble_count()).max(u64::from(rules.start)) {
+            return Err(StateError::Inconsistent(
+                "more marbles on the board than were dealt before the next one",
+            ));
+        }
         let mut s = State {
             rules,
             deal,

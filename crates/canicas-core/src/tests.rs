@@ -127,7 +127,7 @@ fn a_line_through_the_moved_marble_leaves_and_scores_no_arrivals() {
         ("e6", 2),
         ("i9", 5),
     ]);
-    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FIVE, 8, b, 100).unwrap();
     let next_before = s.next_colours().to_vec();
     let out = s.play(mv("e6-e5")).unwrap();
     assert_eq!(out.lines.len(), 1);
@@ -157,7 +157,7 @@ fn two_lines_count_separately_and_share_a_marble() {
         ("e9", 3),
         ("i9", 1),
     ]);
-    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FIVE, 8, b, 100).unwrap();
     let out = s.play(mv("e9-e5")).unwrap();
     assert_eq!(out.lines.len(), 2);
     assert_eq!(out.points, 20);
@@ -183,13 +183,13 @@ fn longer_lines_score_more_and_lines_not_through_the_moved_marble_stay() {
         ("e1", 6),
         ("f1", 6),
     ]);
-    let mut s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FIVE, 8, b, 100).unwrap();
     let out = s.play(mv("d1-d9")).unwrap();
     assert_eq!(out.points, 42); // a line of 7
     assert_eq!(s.board().marble_count(), 5);
     // Four-variant: a line of 4 is 8, of 5 is 20.
     let b = board(&[("a1", 1), ("b1", 1), ("c1", 1), ("d2", 1), ("i9", 2)]);
-    let mut s = State::from_board(Rules::FOUR, 8, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FOUR, 8, b, 100).unwrap();
     assert_eq!(s.play(mv("d2-d1")).unwrap().points, 8);
     let b = board(&[
         ("a1", 1),
@@ -199,7 +199,7 @@ fn longer_lines_score_more_and_lines_not_through_the_moved_marble_stay() {
         ("d2", 1),
         ("i9", 2),
     ]);
-    let mut s = State::from_board(Rules::FOUR, 8, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FOUR, 8, b, 100).unwrap();
     assert_eq!(s.play(mv("d2-d1")).unwrap().points, 20);
 }
 
@@ -281,7 +281,7 @@ fn a_full_board_ends_the_game_and_short_arrivals_fill_it() {
     let mut b = full_patterned_board();
     b.clear(c("a1"));
     b.clear(c("b1"));
-    let mut s = State::from_board(Rules::FIVE, 1, b, 5).unwrap();
+    let mut s = State::from_board(Rules::FIVE, 1, b, 100).unwrap();
     assert!(!has_line(s.board(), 5));
     // c1 moves to b1 and leaves c1 free: two free cells, three marbles due.
     let out = s.play(mv("c1-b1")).unwrap();
@@ -576,7 +576,7 @@ fn the_ai_gives_a_legal_deterministic_hint() {
         ("i9", 2),
         ("e5", 3),
     ]);
-    let s = State::from_board(Rules::FIVE, 8, b, 5).unwrap();
+    let s = State::from_board(Rules::FIVE, 8, b, 100).unwrap();
     let h = ai::hint(&s.view(), Budget::nodes(30), &CancelFlag::new());
     assert_eq!(h.best.map(|m| m.to), Some(c("e1")));
     // No move on a full board.
@@ -1230,4 +1230,37 @@ fn a_state_read_from_a_position_string_saves_and_loads_back() {
             }
         }
     }
+}
+
+/// Every marble on the board was dealt before the next one, so a position
+/// string whose next marble's number is below the marbles on its board (or
+/// the starting marbles) is no game: it is refused, where it read as a state
+/// whose JSON did not load back ("more marbles landed than were dealt").
+/// Found by the `position_strings` fuzz target.
+#[test]
+fn a_position_cannot_have_more_marbles_than_were_dealt() {
+    let start = State::new(Rules::FIVE, 711).unwrap();
+    let fen = start.to_fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    // Fifteen marbles on the board, the next marble number 5.
+    let text = fields[0]
+        .replacen("......", "123456", 1)
+        .replacen("....", "7123", 1);
+    let board = board_from_text(&text).unwrap();
+    assert_eq!(board.marble_count(), 15);
+    let fen = format!("{text} {} five 0 711 5", fields[1]);
+    assert!(matches!(
+        Setup::from_fen(&fen),
+        Err(FenError::State(StateError::Inconsistent(_)))
+    ));
+    assert!(State::from_board(Rules::FIVE, 711, board, 14).is_err());
+    assert!(State::from_board(Rules::FIVE, 1, *start.board(), 4).is_err());
+    // From marble 15 on, the same board is a game, and its JSON loads back.
+    let s = State::from_board(Rules::FIVE, 711, board, 15).unwrap();
+    let back = Setup::from_fen(&s.to_fen())
+        .unwrap()
+        .to_state()
+        .unwrap()
+        .unwrap();
+    assert_eq!(State::from_json(&back.to_json()).unwrap(), back);
 }

@@ -152,7 +152,7 @@ fn fewer_free_cells_than_marbles_show_fewer_cells() {
     let mut b = board_from_text(&text).unwrap();
     b.clear(Cell(0));
     b.clear(Cell(80));
-    let s = State::from_board(LINES98, 9, b, 50).unwrap();
+    let s = State::from_board(LINES98, 9, b, 100).unwrap();
     let shown = s.shown_landings();
     assert_eq!(shown.len(), 2);
     assert!(shown.contains(&Cell(0)) && shown.contains(&Cell(80)));
