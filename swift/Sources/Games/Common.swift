@@ -252,6 +252,18 @@ func cU32(_ value: Int) -> UInt32 { UInt32(exactly: value) ?? .max }
 /// As `cU32`, for `uint8_t` arguments.
 func cU8(_ value: Int) -> UInt8 { UInt8(exactly: value) ?? .max }
 
+/// A Swift integer as a C `uint32_t` argument, or `.invalidParameter`
+/// naming `what` and the value when it does not fit (negative or above
+/// `UInt32.max`), thrown before any C call.
+func checkedU32(_ value: Int, _ what: String) throws(GamesError) -> UInt32 {
+    guard let converted = UInt32(exactly: value) else {
+        throw GamesError(
+            code: .invalidParameter,
+            message: "\(what) \(value) is out of range (0 to \(UInt32.max))")
+    }
+    return converted
+}
+
 /// Refuses text that C would read short: a C string ends at its first NUL
 /// character, so "3-2\0junk" would reach the library as "3-2" and be
 /// played. Text with a NUL throws `.invalidParameter` before any C call

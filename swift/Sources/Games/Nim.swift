@@ -217,6 +217,24 @@ public final class NimGame: Sendable {
         }
     }
 
+    /// Checks `move` without playing it: `.none` when it is legal now,
+    /// else the reason `play(_:)` would refuse it (`.noSuchRow`,
+    /// `.emptyRow`, `.takeZero`, `.takeTooMany`, `.gameOver` once the round
+    /// is over). The game and its `lastRefusal` do not change. A row or
+    /// count below 0 or above `UInt32.max` throws `.invalidParameter`
+    /// naming it.
+    public func checkMove(_ move: NimMove) throws(GamesError) -> NimRefusal {
+        let mv = games_nim_move(
+            row: try checkedU32(move.row, "row"), take: try checkedU32(move.take, "take"))
+        return try handle.with { (h) throws(GamesError) in
+            var reason: UInt32 = 0
+            // A const call: it records no last error, so the handle's is an
+            // earlier call's and the code's own sentence is used.
+            try check(games_nim_check_move(h, mv, &reason))
+            return NimRefusal(rawValue: reason) ?? .other
+        }
+    }
+
     /// Why the last call was refused (`.none` after a success).
     public var lastRefusal: NimRefusal {
         handle.get { h in refusal(or: NimRefusal.other) { games_nim_last_error_code(h, $0) } }

@@ -44,6 +44,34 @@ extension AllGames {
             #expect(thrown { try game.nextRound() }?.code == .roundNotOver)
         }
 
+        @Test func checkMoveGivesTheReasonWithoutPlaying() throws {
+            let game = try NimGame(rows: [3, 0, 5])
+            let before = game.state
+            #expect(try game.checkMove(NimMove(row: 2, take: 5)) == NimRefusal.none)
+            #expect(try game.checkMove(NimMove(row: 0, take: 4)) == .takeTooMany)
+            #expect(try game.checkMove(NimMove(row: 1, take: 1)) == .emptyRow)
+            #expect(try game.checkMove(NimMove(row: 3, take: 1)) == .noSuchRow)
+            #expect(try game.checkMove(NimMove(row: 0, take: 0)) == .takeZero)
+            // Checking plays nothing and leaves the last refusal alone.
+            #expect(game.state == before)
+            #expect(game.lastRefusal == NimRefusal.none)
+            // The reason is the one `play` gives for the same move.
+            #expect(thrown { try game.play(NimMove(row: 0, take: 4)) }?.code == .illegalMove)
+            #expect(game.lastRefusal == .takeTooMany)
+            // Values C cannot hold are refused in Swift, naming them.
+            let negative = thrown { try game.checkMove(NimMove(row: -1, take: 1)) }
+            #expect(negative?.code == .invalidParameter)
+            #expect(negative?.message.contains("row -1") == true)
+            let huge = thrown { try game.checkMove(NimMove(row: 0, take: Int(UInt32.max) + 1)) }
+            #expect(huge?.code == .invalidParameter)
+            #expect(huge?.message.contains("take 4294967296") == true)
+            // Once the round is over every move is refused as game over.
+            try game.play("1-3")
+            try game.play("3-5")
+            #expect(game.state.isRoundOver)
+            #expect(try game.checkMove(NimMove(row: 0, take: 1)) == .gameOver)
+        }
+
         @Test func notationPlaysAndBadNotationThrows() throws {
             let game = try NimGame()
             try game.play("3-2")
