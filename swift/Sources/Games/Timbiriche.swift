@@ -41,10 +41,182 @@ public struct TimbiricheLine: Sendable, Hashable, CustomStringConvertible {
             row: cU32(row), col: cU32(col))
     }
 
+    /// The C line, or `.invalidParameter` naming a row or column C cannot
+    /// hold (below 0 or above `UInt32.max`).
+    func checkedC() throws(GamesError) -> games_timbiriche_line {
+        games_timbiriche_line(
+            orientation: orientation == .vertical
+                ? UInt32(GAMES_TIMBIRICHE_VERTICAL) : UInt32(GAMES_TIMBIRICHE_HORIZONTAL),
+            row: try checkedU32(row, "row"), col: try checkedU32(col, "column"))
+    }
+
+    /// The line in words, for refusals: "the vertical line at row 0, column 2".
+    var words: String { "the \(orientation) line at row \(row), column \(col)" }
+
     /// The dot notation, "a1-b1".
     public var description: String {
         readText { games_timbiriche_line_to_string(c, $0, $1, $2) }
     }
+
+    /// The line with flat index `index` on a board of `rows`×`cols` boxes:
+    /// the horizontal lines first, row by row, then the vertical ones (the
+    /// order of `games_timbiriche_line_at`).
+    init?(index: Int, rows: Int, cols: Int) {
+        let horizontal = (rows + 1) * cols
+        if index < 0 || index >= horizontal + rows * (cols + 1) || cols < 1 { return nil }
+        if index < horizontal {
+            self.init(.horizontal, row: index / cols, col: index % cols)
+        } else {
+            let v = index - horizontal
+            self.init(.vertical, row: v / (cols + 1), col: v % (cols + 1))
+        }
+    }
+}
+
+/// A connected group of open boxes (two open boxes are connected when the
+/// line between them is undrawn): a chain, a loop or another group. Once no
+/// safe line is left, every group is a chain or a loop, and counting them
+/// is the endgame of dots and boxes.
+public struct TimbiricheComponent: Sendable, Hashable {
+    /// The shape of a group.
+    public enum Kind: Sendable, Hashable {
+        /// A row of boxes with two ends (1 or 2 boxes short, 3 or more long).
+        case chain
+        /// A chain closed on itself.
+        case loop
+        /// Any other group (one with a box of three or four open sides).
+        case other
+    }
+
+    /// Its shape.
+    public var kind: Kind
+    /// Boxes in it.
+    public var length: Int
+    /// Whether a box of it has three sides drawn (can be taken now).
+    public var capturable: Bool
+
+    /// A group of `length` boxes of `kind`.
+    public init(kind: Kind, length: Int, capturable: Bool) {
+        self.kind = kind
+        self.length = length
+        self.capturable = capturable
+    }
+
+    init(_ c: games_timbiriche_component) {
+        let kind: Kind
+        switch c.kind {
+        case UInt32(GAMES_TIMBIRICHE_CHAIN): kind = .chain
+        case UInt32(GAMES_TIMBIRICHE_LOOP): kind = .loop
+        default: kind = .other
+        }
+        self.init(kind: kind, length: Int(c.length), capturable: c.capturable)
+    }
+
+    /// A long chain: a chain of 3 boxes or more (loops do not count).
+    public var isLongChain: Bool { kind == .chain && length >= 3 }
+}
+
+/// The verdict on a learner's line in a lesson.
+public struct TimbiricheLessonCheck: Sendable, Hashable {
+    /// Whether the line met the lesson's goal.
+    public var met: Bool
+    /// Why, in one or two sentences.
+    public var explanation: String
+}
+
+/// One of the five "Learn" lessons (draw a line; take a box and move
+/// again; one line closing two boxes; avoid the 3rd side; the
+/// double-cross): a small position with the learner to move, its title and
+/// goal, and the check of the learner's line. Read from the engine, so
+/// every host teaches the same thing.
+public struct TimbiricheLesson: Sendable, Hashable {
+    /// How many lessons there are, numbered from 0 in teaching order.
+    public static let count = Int(GAMES_TIMBIRICHE_LESSONS)
+
+    /// Every lesson, in teaching order.
+    public static func all() throws(GamesError) -> [TimbiricheLesson] {
+        var lessons: [TimbiricheLesson] = []
+        for index in 0..<count { lessons.append(try TimbiricheLesson(index)) }
+        return lessons
+    }
+
+    /// Its number, from 0.
+    public let index: Int
+    /// Its short title.
+    public let title: String
+    /// Its goal, in words.
+    public let goal: String
+    /// Rows and columns of boxes of its board.
+    public let rows: Int, cols: Int
+    /// The learner (the player to move).
+    public let toMove: Player
+    /// Points of each player on its board.
+    public let pointsFirst: Int, pointsSecond: Int
+    /// The lines drawn on its board, in line index order.
+    public let drawnLines: [TimbiricheLine]
+    /// Each box's owner, row by row (nil: not taken yet).
+    public let owners: [Player?]
+
+    /// Lesson number `index` (0 to `count` - 1); another number throws
+    /// `.invalidParameter` naming it, a library of another C ABI
+    /// `.unsupportedVersion`.
+    public init(_ index: Int) throws(GamesError) {
+        if let mismatch = abiMismatch() { throw mismatch }
+        guard (0..<Self.count).contains(index) else {
+            throw GamesError(
+                code: .invalidParameter,
+                message: "lesson \(index) is not one of the lessons 0 to \(Self.count - 1)")
+        }
+        let i = UInt32(index)
+        var info = games_timbiriche_lesson_info()
+        try lessonCheck(games_timbiriche_lesson_get_info(i, &info))
+        let title = try readTextChecked({ "" }) {
+            games_timbiriche_lesson_text(i, UInt32(GAMES_TIMBIRICHE_LESSON_TITLE), $0, $1, $2)
+        }
+        let goal = try readTextChecked({ "" }) {
+            games_timbiriche_lesson_text(i, UInt32(GAMES_TIMBIRICHE_LESSON_GOAL), $0, $1, $2)
+        }
+        let drawn = try readListChecked(UInt8(0), { "" }) {
+            games_timbiriche_lesson_drawn(i, $0, $1, $2)
+        }
+        let owners = try readListChecked(UInt32(0), { "" }) {
+            games_timbiriche_lesson_owners(i, $0, $1, $2)
+        }
+        let rows = Int(info.rows), cols = Int(info.cols)
+        self.index = index
+        self.title = title
+        self.goal = goal
+        self.rows = rows
+        self.cols = cols
+        self.toMove = Player(c: info.to_move) ?? .first
+        self.pointsFirst = Int(info.points_first)
+        self.pointsSecond = Int(info.points_second)
+        self.drawnLines = drawn.indices.filter { drawn[$0] != 0 }.compactMap {
+            TimbiricheLine(index: $0, rows: rows, cols: cols)
+        }
+        self.owners = owners.map { Player(c: $0) }
+    }
+
+    /// Checks the learner's `line` against the goal: whether it met it, and
+    /// why. A line off the lesson's board, or one already drawn, is not an
+    /// error: the explanation says so. A row or column C cannot hold
+    /// (below 0 or above `UInt32.max`) throws `.invalidParameter` naming it.
+    public func check(_ line: TimbiricheLine) throws(GamesError) -> TimbiricheLessonCheck {
+        if let mismatch = abiMismatch() { throw mismatch }
+        let c = try line.checkedC()
+        var met = false
+        let explanation = try readTextChecked({ "" }) {
+            games_timbiriche_lesson_check(UInt32(index), c, &met, $0, $1, $2)
+        }
+        return TimbiricheLessonCheck(met: met, explanation: explanation)
+    }
+}
+
+/// Throws the code's own sentence for a lesson call that failed (lesson
+/// calls have no handle, so no last error).
+private func lessonCheck(_ result: UInt32) throws(GamesError) {
+    guard result != GAMES_RESULT_OK.rawValue else { return }
+    throw GamesError(code: .init(rawValue: result), message: resultText(result))
 }
 
 /// The AI levels of dots and boxes.
@@ -309,6 +481,46 @@ public final class TimbiricheGame: Sendable {
             .map(Int.init)
     }
 
+    /// Sides drawn around each box (0 to 4), row by row.
+    public var sides: [Int] {
+        handle.get { h in readList(UInt8(0)) { games_timbiriche_sides(h, $0, $1, $2) } }
+            .map(Int.init)
+    }
+
+    /// The chains, loops and other groups of the open boxes, in order of
+    /// their first box (row by row); none once every box is taken.
+    public var components: [TimbiricheComponent] {
+        handle.get { h in
+            readList(games_timbiriche_component()) { games_timbiriche_components(h, $0, $1, $2) }
+        }.map(TimbiricheComponent.init)
+    }
+
+    /// The flat index of `line` on this board (0 to `state.linesTotal` - 1):
+    /// the horizontal lines first, row by row, then the vertical ones. A line
+    /// off the board throws `.invalidParameter` naming it.
+    public func index(of line: TimbiricheLine) throws(GamesError) -> Int {
+        let c = try line.checkedC()
+        return try handle.with { (h) throws(GamesError) in
+            var index: UInt32 = 0
+            // A const call: it records no last error, so the reason is said here.
+            try check(games_timbiriche_line_index(h, c, &index)) { offBoard(h, line) }
+            return Int(index)
+        }
+    }
+
+    /// The dot notation of `line` on this board ("a1-b1"), the text
+    /// `play(_:)` reads; a line off the board throws `.invalidParameter`
+    /// naming it.
+    public func text(of line: TimbiricheLine) throws(GamesError) -> String {
+        let c = try line.checkedC()
+        return try handle.with { (h) throws(GamesError) in
+            // A const call: it records no last error, so the reason is said here.
+            try readTextChecked({ offBoard(h, line) }) {
+                games_timbiriche_move_to_string(h, c, $0, $1, $2)
+            }
+        }
+    }
+
     private func lines(_ kind: UInt32) -> [TimbiricheLine] {
         handle.get { h in
             readList(games_timbiriche_line()) { games_timbiriche_lines(h, kind, $0, $1, $2) }
@@ -453,4 +665,11 @@ public final class TimbiricheGame: Sendable {
 
 private func lastError(_ h: OpaquePointer) -> String {
     readText { games_timbiriche_last_error(h, $0, $1, $2) }
+}
+
+/// Why `line` has no index on the board of game `h`.
+private func offBoard(_ h: OpaquePointer, _ line: TimbiricheLine) -> String {
+    var s = games_timbiriche_state()
+    _ = games_timbiriche_get_state(h, &s)
+    return "\(line.words) is off this board of \(s.rows)×\(s.cols) boxes"
 }

@@ -107,6 +107,106 @@ extension AllGames {
             #expect(game.legalLines.contains(line))
         }
 
+        /// A game of `rows`×`cols` boxes with `lines` drawn.
+        func board(rows: Int, cols: Int, _ lines: [TimbiricheLine]) throws -> TimbiricheGame {
+            var options = TimbiricheOptions()
+            options.rows = rows
+            options.cols = cols
+            let game = try TimbiricheGame(options)
+            for line in lines { try game.play(line) }
+            return game
+        }
+
+        @Test func chainsAndLoopsOfKnownPositions() throws {
+            // The empty board is one group with open boxes of 4 sides.
+            #expect(try TimbiricheGame().components == [TimbiricheComponent(kind: .other, length: 9, capturable: false)])
+            // 2x2 with its 8 border lines: the four boxes make a loop.
+            let ring = try board(rows: 2, cols: 2, [
+                .init(.horizontal, row: 0, col: 0), .init(.horizontal, row: 0, col: 1),
+                .init(.horizontal, row: 2, col: 0), .init(.horizontal, row: 2, col: 1),
+                .init(.vertical, row: 0, col: 0), .init(.vertical, row: 1, col: 0),
+                .init(.vertical, row: 0, col: 2), .init(.vertical, row: 1, col: 2),
+            ])
+            #expect(ring.sides == [2, 2, 2, 2])
+            #expect(ring.components == [TimbiricheComponent(kind: .loop, length: 4, capturable: false)])
+            // 1x3 with its top and bottom: a long chain of 3 ...
+            let corridor = try board(rows: 1, cols: 3, (0..<3).flatMap { col in
+                [TimbiricheLine(.horizontal, row: 0, col: col), TimbiricheLine(.horizontal, row: 1, col: col)]
+            })
+            #expect(corridor.sides == [2, 2, 2])
+            let chain = try #require(corridor.components.first)
+            #expect(corridor.components.count == 1)
+            #expect(chain == TimbiricheComponent(kind: .chain, length: 3, capturable: false))
+            #expect(chain.isLongChain)
+            // ... that the line at its left end opens: its first box has 3 sides.
+            try corridor.play(TimbiricheLine(.vertical, row: 0, col: 0))
+            #expect(corridor.sides == [3, 2, 2])
+            #expect(corridor.components == [TimbiricheComponent(kind: .chain, length: 3, capturable: true)])
+            // Taking the boxes one by one shortens the chain.
+            try corridor.play(TimbiricheLine(.vertical, row: 0, col: 1))
+            #expect(corridor.sides == [4, 3, 2])
+            #expect(corridor.components == [TimbiricheComponent(kind: .chain, length: 2, capturable: true)])
+            // 1x3 with every vertical line: three short chains of one box.
+            let cells = try board(rows: 1, cols: 3, (0...3).map { TimbiricheLine(.vertical, row: 0, col: $0) })
+            #expect(cells.components == Array(repeating: TimbiricheComponent(kind: .chain, length: 1, capturable: false), count: 3))
+            #expect(!cells.components[0].isLongChain)
+        }
+
+        @Test func lineIndexAndTextOnTheBoard() throws {
+            let game = try TimbiricheGame()
+            #expect(try game.index(of: TimbiricheLine(.horizontal, row: 0, col: 0)) == 0)
+            #expect(try game.index(of: TimbiricheLine(.horizontal, row: 3, col: 2)) == 11)
+            #expect(try game.index(of: TimbiricheLine(.vertical, row: 0, col: 0)) == 12)
+            #expect(try game.index(of: TimbiricheLine(.vertical, row: 2, col: 3)) == 23)
+            // Every legal line has its index in order, and its text reads back.
+            for (index, line) in game.legalLines.enumerated() {
+                #expect(try game.index(of: line) == index)
+                #expect(try game.line(game.text(of: line)) == line)
+            }
+            #expect(try game.text(of: TimbiricheLine(.vertical, row: 0, col: 2)) == "c1-c2")
+            let off = thrown { try game.index(of: TimbiricheLine(.horizontal, row: 4, col: 0)) }
+            #expect(off?.code == .invalidParameter)
+            #expect(off?.message == "the horizontal line at row 4, column 0 is off this board of 3×3 boxes")
+            #expect(thrown { try game.text(of: TimbiricheLine(.vertical, row: 0, col: 4)) }?.code == .invalidParameter)
+            let negative = thrown { try game.index(of: TimbiricheLine(.vertical, row: 0, col: -2)) }
+            #expect(negative?.code == .invalidParameter)
+            #expect(negative?.message.contains("column -2") == true)
+        }
+
+        @Test func lessonsComeFromTheEngine() throws {
+            let lessons = try TimbiricheLesson.all()
+            #expect(lessons.count == 5)
+            #expect(lessons.map(\.index) == [0, 1, 2, 3, 4])
+            #expect(lessons[0].title == "Draw a line")
+            #expect(lessons.allSatisfy { !$0.goal.isEmpty })
+            let take = lessons[1]
+            #expect(take.title == "Take a box and move again")
+            #expect((take.rows, take.cols) == (2, 2))
+            #expect((take.pointsFirst, take.pointsSecond) == (0, 0))
+            #expect(take.owners == [nil, nil, nil, nil])
+            // Its board: "a1-b1,c2-c3,a1-a2,b3-c3,b1-b2", in line index order,
+            // as a game with the same lines lists them.
+            let same = try board(rows: 2, cols: 2, [])
+            for text in ["a1-b1", "c2-c3", "a1-a2", "b3-c3", "b1-b2"] { try same.play(same.line(text)) }
+            #expect(take.drawnLines == same.drawnLines)
+            #expect(take.drawnLines.map(\.description) == ["a1-b1", "b3-c3", "a1-a2", "b1-b2", "c2-c3"])
+            // The 4th side of the top-left box meets the goal; another line does not.
+            let met = try take.check(TimbiricheLine(.horizontal, row: 1, col: 0))
+            #expect(met.met)
+            #expect(met.explanation.contains("move again"))
+            let missed = try take.check(TimbiricheLine(.vertical, row: 0, col: 2))
+            #expect(!missed.met)
+            #expect(missed.explanation.contains("closes no box"))
+            #expect(try !take.check(TimbiricheLine(.horizontal, row: 0, col: 0)).met)
+            #expect(try !take.check(TimbiricheLine(.horizontal, row: 9, col: 0)).met)
+            for bad in [-1, 5] {
+                let error = thrown { try TimbiricheLesson(bad) }
+                #expect(error?.code == .invalidParameter)
+                #expect(error?.message.contains("lesson \(bad)") == true)
+            }
+            #expect(thrown { try take.check(TimbiricheLine(.horizontal, row: -1, col: 0)) }?.code == .invalidParameter)
+        }
+
         @Test func badOptionsAndSavesThrow() throws {
             var options = TimbiricheOptions()
             options.rows = 7
