@@ -126,6 +126,29 @@ public struct BackgammonState: Sendable, Hashable {
     public var isOver: Bool { winner != nil }
 }
 
+/// One turn of a backgammon game's history: who rolled what, and the play.
+public struct BackgammonTurn: Sendable, Hashable {
+    /// Who played.
+    public var player: Player
+    /// The first die.
+    public var die1: Int
+    /// The second die.
+    public var die2: Int
+    /// Whether the roll could not be used (the turn passed).
+    public var passed: Bool
+    /// The play in the notation, e.g. "24/18 13/11" ("" for a pass).
+    public var play: String
+
+    /// A turn of `player` with dice `die1`-`die2` and `play` ("" for a pass).
+    public init(player: Player, die1: Int, die2: Int, passed: Bool, play: String) {
+        self.player = player
+        self.die1 = die1
+        self.die2 = die2
+        self.passed = passed
+        self.play = play
+    }
+}
+
 /// Why the last call on a backgammon game was refused
 /// (`games_backgammon_last_error_code`).
 public enum BackgammonRefusal: UInt32, Sendable, Hashable {
@@ -274,6 +297,53 @@ public final class BackgammonGame: Sendable {
         }.map(BackgammonPlay.init)
     }
 
+    /// The number of legal plays for the dice rolled (distinct resulting
+    /// positions): 0 without dice or once the game is over. Plays are
+    /// numbered from 0 in the order of `legalPlays`.
+    public var legalPlayCount: Int {
+        handle.get { h in
+            var count: UInt32 = 0
+            _ = games_backgammon_legal_play_count(h, &count)
+            return Int(count)
+        }
+    }
+
+    /// Legal play number `index` (0 to `legalPlayCount` - 1, the order of
+    /// `legalPlays`); another index throws `.invalidParameter` naming it.
+    public func legalPlay(at index: Int) throws(GamesError) -> BackgammonPlay {
+        let i = try checkedU32(index, "legal play")
+        return try handle.with { (h) throws(GamesError) in
+            var play = games_backgammon_move()
+            // A const call: it records no last error, so the reason is said here.
+            try check(games_backgammon_legal_play_get(h, i, &play)) { noSuchPlay(h, index) }
+            return BackgammonPlay(play)
+        }
+    }
+
+    /// The notation of legal play number `index`, e.g. "24/18 13/11" (""
+    /// when the roll cannot be used); an index past the plays throws
+    /// `.invalidParameter` naming it.
+    public func legalPlayNotation(at index: Int) throws(GamesError) -> String {
+        let i = try checkedU32(index, "legal play")
+        return try handle.with { (h) throws(GamesError) in
+            try readTextChecked({ noSuchPlay(h, index) }) {
+                games_backgammon_legal_play_notation(h, i, $0, $1, $2)
+            }
+        }
+    }
+
+    /// The GNU Backgammon Position ID after legal play number `index`, with
+    /// the opponent on roll (what `positionID` gives once it is played); an
+    /// index past the plays throws `.invalidParameter` naming it.
+    public func legalPlayPositionID(at index: Int) throws(GamesError) -> String {
+        let i = try checkedU32(index, "legal play")
+        return try handle.with { (h) throws(GamesError) in
+            try readTextChecked({ noSuchPlay(h, index) }) {
+                games_backgammon_legal_play_position_id(h, i, $0, $1, $2)
+            }
+        }
+    }
+
     /// Plays a whole move in the notation, e.g. "24/18 13/11"; bad text
     /// throws `.invalidParameter` (text with a NUL character too, before it
     /// reaches the library), an illegal play `.illegalMove`.
@@ -303,6 +373,23 @@ public final class BackgammonGame: Sendable {
         handle.get { h in
             readList(UInt8(0)) { games_backgammon_destinations(h, cU32(from), $0, $1, $2) }
         }.map(Int.init)
+    }
+
+    /// The single checker that can reach the tapped `point` (1 to 24, or
+    /// `BackgammonStep.off`) now, by its point (25 is the bar); nil when no
+    /// checker or several can. A point above 24 or below 0 throws
+    /// `.invalidParameter` naming it.
+    public func checker(reaching point: Int) throws(GamesError) -> Int? {
+        guard (BackgammonStep.off...24).contains(point) else {
+            throw GamesError(
+                code: .invalidParameter,
+                message: "point \(point) is not a landing point (1 to 24, or 0 for off)")
+        }
+        return try handle.with { (h) throws(GamesError) in
+            var from: UInt32 = 0
+            try check(games_backgammon_checker_for_point(h, UInt32(point), &from))
+            return from == UInt32(GAMES_BACKGAMMON_NO_POINT) ? nil : Int(from)
+        }
     }
 
     /// Moves one checker by one die (the step-by-step interface); returns
@@ -371,6 +458,23 @@ public final class BackgammonGame: Sendable {
         handle.get { h in readText { games_backgammon_xgid(h, $0, $1, $2) } }
     }
 
+    /// Every committed turn so far, the first first (automatic passes
+    /// included): the player, the dice and the play in the notation.
+    public var history: [BackgammonTurn] {
+        handle.get { h in
+            var s = games_backgammon_state()
+            _ = games_backgammon_get_state(h, &s)
+            return (0..<s.turns_played).compactMap { index in
+                var record = games_backgammon_turn_record()
+                let play = readText { games_backgammon_history_get(h, index, &record, $0, $1, $2) }
+                guard let player = Player(c: record.player) else { return nil }
+                return BackgammonTurn(
+                    player: player, die1: Int(record.die1), die2: Int(record.die2),
+                    passed: record.passed, play: play)
+            }
+        }
+    }
+
     /// The game as bytes, for `init(saved:)`: every committed turn and the
     /// dice of the turn in progress. Steps of that turn not yet committed
     /// (`step(from:to:)`) are not saved: the loaded game starts the turn
@@ -384,4 +488,13 @@ public final class BackgammonGame: Sendable {
 
 private func lastError(_ h: OpaquePointer) -> String {
     readText { games_backgammon_last_error(h, $0, $1, $2) }
+}
+
+/// Why legal play `index` of game `h` does not exist.
+private func noSuchPlay(_ h: OpaquePointer, _ index: Int) -> String {
+    var count: UInt32 = 0
+    _ = games_backgammon_legal_play_count(h, &count)
+    return count == 0
+        ? "legal play \(index) does not exist: there are no legal plays now"
+        : "legal play \(index) does not exist: the plays are numbered 0 to \(count - 1)"
 }
