@@ -101,6 +101,73 @@ public struct CanicasArrival: Sendable, Hashable {
     public var colour: Int
 }
 
+/// A line of marbles that left the board: `length` cells of one colour
+/// from `start` in `direction`.
+public struct CanicasLine: Sendable, Hashable {
+    /// Which way a line runs from its first cell.
+    public enum Direction: Sendable, Hashable {
+        /// Left to right along a row.
+        case horizontal
+        /// Top to bottom along a column.
+        case vertical
+        /// From the top left to the bottom right.
+        case diagonal
+        /// From the top right to the bottom left.
+        case antiDiagonal
+    }
+
+    /// Its first cell (the topmost; the leftmost for a horizontal line).
+    public var start: Int
+    /// The way it runs from `start`.
+    public var direction: Direction
+    /// Number of marbles in it.
+    public var length: Int
+    /// Colour of its marbles, 1...colours.
+    public var colour: Int
+    /// Points it scored: `n × (n − m + 1) × 2` for `n` marbles and lines of
+    /// at least `m`.
+    public var points: UInt64
+    /// Whether arriving marbles formed it (false: the moved marble did).
+    public var byArrival: Bool
+
+    /// A line of `length` marbles of `colour` from `start`.
+    public init(
+        start: Int, direction: Direction, length: Int, colour: Int, points: UInt64, byArrival: Bool
+    ) {
+        self.start = start
+        self.direction = direction
+        self.length = length
+        self.colour = colour
+        self.points = points
+        self.byArrival = byArrival
+    }
+
+    init(_ c: games_canicas_line) {
+        let direction: Direction
+        switch c.direction {
+        case UInt32(GAMES_CANICAS_DIRECTION_VERTICAL): direction = .vertical
+        case UInt32(GAMES_CANICAS_DIRECTION_DIAGONAL): direction = .diagonal
+        case UInt32(GAMES_CANICAS_DIRECTION_ANTI_DIAGONAL): direction = .antiDiagonal
+        default: direction = .horizontal
+        }
+        self.init(
+            start: Int(c.start), direction: direction, length: Int(c.length),
+            colour: Int(c.colour), points: UInt64(c.points), byArrival: c.by_arrival)
+    }
+
+    /// Its cells on a board of side `size`, from `start`.
+    public func cells(size: Int) -> [Int] {
+        let step: Int
+        switch direction {
+        case .horizontal: step = 1
+        case .vertical: step = size
+        case .diagonal: step = size + 1
+        case .antiDiagonal: step = size - 1
+        }
+        return (0..<max(length, 0)).map { start + $0 * step }
+    }
+}
+
 /// The state of a Color Lines game, read at once.
 public struct CanicasState: Sendable, Hashable {
     /// The rules played.
@@ -311,6 +378,15 @@ public final class CanicasGame: Sendable {
         }.map { CanicasArrival(cell: Int($0.cell), colour: Int($0.colour)) }
     }
 
+    /// The lines the last move removed: first those through the moved
+    /// marble, then those the arriving marbles formed (`byArrival`). Empty
+    /// before any move and after an undo, retry, new deal or load.
+    public var lastLines: [CanicasLine] {
+        handle.get { h in
+            readList(games_canicas_line()) { games_canicas_last_lines(h, $0, $1, $2) }
+        }.map(CanicasLine.init)
+    }
+
     /// The moves played so far.
     public var movesPlayed: [CanicasMove] {
         handle.get { h in
@@ -417,6 +493,24 @@ public final class CanicasRecords: Sendable {
         }
     }
 
+    /// The record and statistics of the games recorded under `rules`, under
+    /// the Lines 98 rule when `lines98` is true (all zeros when none was
+    /// recorded). Rules that cannot be played throw `.invalidParameter`.
+    public func record(_ rules: CanicasRules, lines98: Bool = false) throws(GamesError) -> CanicasRecord {
+        try handle.with { (h) throws(GamesError) in
+            var options = rules.c
+            var record = games_canicas_record()
+            try check(
+                lines98
+                    ? games_canicas_records_get_lines98(h, &options, true, &record)
+                    : games_canicas_records_get(h, &options, &record))
+            return CanicasRecord(
+                bestPoints: record.best_points, games: record.games,
+                totalPoints: record.total_points, totalMoves: record.total_moves,
+                replays: record.replays, replayBestPoints: record.replay_best_points)
+        }
+    }
+
     /// The records as bytes.
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
@@ -425,9 +519,187 @@ public final class CanicasRecords: Sendable {
     }
 }
 
+/// The record and statistics of one rule set.
+public struct CanicasRecord: Sendable, Hashable {
+    /// Best points of a finished fresh game (the record; 0 with no games).
+    public var bestPoints: UInt64
+    /// Fresh games recorded.
+    public var games: UInt64
+    /// Points of all fresh games.
+    public var totalPoints: UInt64
+    /// Moves of all fresh games.
+    public var totalMoves: UInt64
+    /// Replayed games ("Retry") recorded.
+    public var replays: UInt64
+    /// Best points of a replayed game.
+    public var replayBestPoints: UInt64
+}
+
+/// A board read from text: its side and one colour per cell (0 free).
+public struct CanicasCells: Sendable, Hashable {
+    /// Side of the square board.
+    public var size: Int
+    /// One colour per cell, row by row (0: free).
+    public var cells: [Int]
+}
+
+/// What one move did on a bare board (`CanicasBoard.apply`).
+public struct CanicasBoardOutcome: Sendable, Hashable {
+    /// Whether the move is legal; when it is not, `cells` are the board as
+    /// it was.
+    public var legal: Bool
+    /// Why it is not (`.none` when legal): `.offBoard`, `.emptySource`,
+    /// `.targetTaken` or `.unreachable`.
+    public var refusal: CanicasRefusal
+    /// Points scored by the lines the move formed.
+    public var points: UInt64
+    /// The lines that left the board.
+    public var lines: [CanicasLine]
+    /// Whether new marbles would arrive now: the move removed nothing, or
+    /// its removal emptied the board.
+    public var arrivalsNeeded: Bool
+    /// The board after the move and its lines' removal (before any arrival).
+    public var cells: [Int]
+}
+
+/// What an autoplayer run (`CanicasArena.run`) gave.
+public struct CanicasArenaReport: Sendable, Hashable {
+    /// Games played (fewer than asked when cancelled).
+    public var games: UInt64
+    /// Moves played in all.
+    public var moves: UInt64
+    /// Points scored in all.
+    public var points: UInt64
+    /// Games that ended with a full board (rather than at the move cap).
+    public var deaths: UInt64
+    /// Deaths per 100,000 moves.
+    public var deathsPer100kMoves: Double
+    /// Points per move.
+    public var pointsPerMove: Double
+    /// Mean points per game.
+    public var meanPoints: Double
+    /// Median points per game.
+    public var medianPoints: Double
+    /// Mean moves per game.
+    public var meanMoves: Double
+    /// Median moves per game.
+    public var medianMoves: Double
+    /// Whether the cancel token stopped the run early.
+    public var cancelled: Bool
+
+    init(_ c: games_canicas_arena_report) {
+        games = c.games
+        moves = c.moves
+        points = c.points
+        deaths = c.deaths
+        deathsPer100kMoves = c.deaths_per_100k_moves
+        pointsPerMove = c.points_per_move
+        meanPoints = c.mean_points
+        medianPoints = c.median_points
+        meanMoves = c.mean_moves
+        medianMoves = c.median_moves
+        cancelled = c.cancelled
+    }
+}
+
+/// The autoplayer over many deals, to measure the AI (what `games canicas
+/// arena` does).
+public enum CanicasArena {
+    /// Plays the hint with `budget` (`.default`: the default node count
+    /// without its time cap, so a run is the same on every machine) over
+    /// `deals` deals from `firstDeal` on, at most `maxMoves` moves each,
+    /// under `rules`, on `threads` threads (0: one per core; 1: the calling
+    /// thread). The report is the same for any number of threads. `cancel`
+    /// stops the run soon after it is set (`cancelled`). Bad rules, or a
+    /// range past the last deal, throw `.invalidParameter`; so does a
+    /// thread count below 0 or above `UInt32.max`, naming it.
+    public static func run(
+        rules: CanicasRules = .five, firstDeal: UInt64, deals: UInt64, maxMoves: UInt64,
+        threads: Int = 0, budget: Budget = .default, cancel: CancelToken? = nil
+    ) throws(GamesError) -> CanicasArenaReport {
+        if let mismatch = abiMismatch() { throw mismatch }
+        let cThreads = try checkedU32(threads, "threads")
+        var options = rules.c
+        var report = games_canicas_arena_report()
+        let result = budget.withC { b in
+            games_canicas_arena(
+                &options, firstDeal, deals, maxMoves, cThreads, b, cancel?.handle, &report)
+        }
+        try check(result)
+        return CanicasArenaReport(report)
+    }
+
+    /// The run, on a background thread; cancelling the task stops it (the
+    /// report then says `cancelled`).
+    public static func run(
+        rules: CanicasRules = .five, firstDeal: UInt64, deals: UInt64, maxMoves: UInt64,
+        threads: Int = 0, budget: Budget = .default, cancel: CancelToken? = nil
+    ) async throws(GamesError) -> CanicasArenaReport {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try run(
+                rules: rules, firstDeal: firstDeal, deals: deals, maxMoves: maxMoves,
+                threads: threads, budget: budget, cancel: token)
+        }
+    }
+}
+
 /// The AI on a bare position, without a game: a board a host keeps itself,
 /// typed in or drawn.
 public enum CanicasBoard {
+    /// Reads a text board, as `CanicasGame.boardText` writes it (`.` free,
+    /// a digit per colour; whitespace is ignored; the side is the square
+    /// root of the number of cells, 2 to 11). Text that is not a board
+    /// throws `.invalidParameter` (text with a NUL character too, before it
+    /// reaches the library).
+    public static func cells(fromText text: String) throws(GamesError) -> CanicasCells {
+        if let mismatch = abiMismatch() { throw mismatch }
+        try refuseNUL(text, "the board")
+        var size: UInt32 = 0
+        let cells = try readListChecked(UInt8(0), { "the text is not a board of 2×2 to 11×11 cells" }) {
+            games_canicas_board_from_text(text, $0, $1, $2, &size)
+        }
+        return CanicasCells(size: Int(size), cells: cells.map { Int($0) })
+    }
+
+    /// Plays `move` on `cells` (one colour per cell, 0 free, `size`² of
+    /// them) under `rules`, without "next" marbles (a board typed in, a
+    /// puzzle): the board after the move and its lines' removal, or why the
+    /// move is not legal (`legal` false, not an error). Bad rules, cells or
+    /// colours, or a board with a line still on it, throw
+    /// `.invalidParameter`; so do a colour or cell number C cannot hold,
+    /// naming it.
+    public static func apply(
+        _ move: CanicasMove, to cells: [Int], rules: CanicasRules = .five
+    ) throws(GamesError) -> CanicasBoardOutcome {
+        if let mismatch = abiMismatch() { throw mismatch }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cells.count)
+        for (cell, colour) in cells.enumerated() {
+            guard let byte = UInt8(exactly: colour) else {
+                throw GamesError(
+                    code: .invalidParameter,
+                    message: "cell \(cell) has colour \(colour), out of range (0 to 255)")
+            }
+            bytes.append(byte)
+        }
+        let mv = games_canicas_move(
+            from: try checkedU32(move.from, "cell"), to: try checkedU32(move.to, "cell"))
+        var options = rules.c
+        var out = games_canicas_board_outcome()
+        let result = bytes.withUnsafeMutableBufferPointer { b in
+            games_canicas_board_apply(&options, b.baseAddress, b.count, mv, &out)
+        }
+        try check(result)
+        let count = Int(min(out.n_lines, UInt32(GAMES_CANICAS_MAX_MOVE_LINES)))
+        let lines = withUnsafeBytes(of: out.lines) { raw in
+            Array(raw.bindMemory(to: games_canicas_line.self).prefix(count)).map(CanicasLine.init)
+        }
+        return CanicasBoardOutcome(
+            legal: out.legal, refusal: CanicasRefusal(rawValue: out.error) ?? .other,
+            points: out.points, lines: lines, arrivalsNeeded: out.arrivals_needed,
+            cells: bytes.map { Int($0) })
+    }
+
     /// The AI's move on `cells` (one colour per cell, 0 free, `size`² of
     /// them) with the colours `next` of the "next" bar (one per arrival of
     /// `rules`), under `rules`; with `landings` (the cells where those

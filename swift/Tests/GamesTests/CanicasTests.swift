@@ -77,6 +77,144 @@ extension AllGames {
             #expect(off?.message.contains("81") == true)
         }
 
+        /// Every line the last move removed: its marbles were of its colour
+        /// before the move and are gone after it, and it scored
+        /// `n × (n − m + 1) × 2`.
+        @Test func lastLinesReportTheRemovedLines() throws {
+            let game = try CanicasGame(rules: .five, deal: 7)
+            #expect(game.lastLines.isEmpty)
+            var removals = 0
+            for _ in 0..<300 where removals < 3 && !game.state.isOver {
+                let move = try game.hint(budget: Budget(nodes: 100))
+                var before = game.state.cells
+                let outcome = try game.play(move)
+                let lines = game.lastLines
+                #expect(lines.count == outcome.lines + outcome.arrivalLines)
+                #expect(lines.reduce(0) { $0 + $1.points } == outcome.points)
+                guard outcome.lines > 0 else { continue }
+                removals += 1
+                // The bare board gives the same lines and board.
+                let bare = try CanicasBoard.apply(move, to: before)
+                #expect(bare.legal && bare.refusal == CanicasRefusal.none)
+                #expect(bare.lines == Array(lines.prefix(outcome.lines)))
+                #expect(bare.cells == game.state.cells)
+                #expect(!bare.arrivalsNeeded)
+                before[move.to] = before[move.from]
+                before[move.from] = 0
+                for line in lines.prefix(outcome.lines) {
+                    #expect(!line.byArrival)
+                    #expect(line.length >= 5)
+                    #expect(line.points == UInt64(line.length * (line.length - 5 + 1) * 2))
+                    let cells = line.cells(size: 9)
+                    #expect(cells.contains(move.to))
+                    #expect(cells.allSatisfy { before[$0] == line.colour })
+                    #expect(cells.allSatisfy { game.state.cells[$0] == 0 })
+                }
+            }
+            #expect(removals == 3)
+            try game.undo()
+            #expect(game.lastLines.isEmpty)
+        }
+
+        /// A 9×9 board with four marbles of colour 1 on a1-d1 (cells 0-3), one
+        /// more on e3 (cell 22) and one of colour 2 in the last cell.
+        func fourInARow() -> [Int] {
+            var cells = Array(repeating: 0, count: 81)
+            for cell in [0, 1, 2, 3, 22] { cells[cell] = 1 }
+            cells[80] = 2
+            return cells
+        }
+
+        @Test func applyPlaysOneMoveOnABareBoard() throws {
+            let cells = fourInARow()
+            // e3 to e1 completes five in a row along the top: 5 × 1 × 2 points.
+            let five = try CanicasBoard.apply(CanicasMove(from: 22, to: 4), to: cells)
+            #expect(five.legal && five.refusal == CanicasRefusal.none)
+            #expect(five.lines == [CanicasLine(start: 0, direction: .horizontal, length: 5, colour: 1, points: 10, byArrival: false)])
+            #expect(five.points == 10)
+            #expect(!five.arrivalsNeeded)
+            var left = Array(repeating: 0, count: 81)
+            left[80] = 2
+            #expect(five.cells == left)
+            // Removing the last marbles empties the board: marbles arrive.
+            var alone = cells
+            alone[80] = 0
+            #expect(try CanicasBoard.apply(CanicasMove(from: 22, to: 4), to: alone).arrivalsNeeded)
+            // A move that removes nothing: the marbles would arrive.
+            let quiet = try CanicasBoard.apply(CanicasMove(from: 80, to: 79), to: cells)
+            #expect(quiet.legal && quiet.lines.isEmpty && quiet.points == 0 && quiet.arrivalsNeeded)
+            #expect(quiet.cells[79] == 2 && quiet.cells[80] == 0)
+            // Illegal moves say why and leave the board as it was.
+            var walled = cells
+            walled[7] = 3
+            walled[17] = 3
+            for (move, why) in [
+                (CanicasMove(from: 50, to: 51), CanicasRefusal.emptySource),
+                (CanicasMove(from: 80, to: 0), .targetTaken),
+                (CanicasMove(from: 80, to: 81), .offBoard),
+                (CanicasMove(from: 80, to: 8), .unreachable),
+            ] {
+                let outcome = try CanicasBoard.apply(move, to: walled)
+                #expect(!outcome.legal, "\(move)")
+                #expect(outcome.refusal == why, "\(move)")
+                #expect(outcome.cells == walled && outcome.lines.isEmpty)
+            }
+            // Boards no game rests on, and values C cannot hold, throw.
+            #expect(thrown { try CanicasBoard.apply(CanicasMove(from: 80, to: 79), to: five.cells.map { _ in 1 }) }?.code == .invalidParameter)
+            #expect(thrown { try CanicasBoard.apply(CanicasMove(from: 80, to: 79), to: Array(cells.dropLast())) }?.code == .invalidParameter)
+            var bad = cells
+            bad[5] = 300
+            let colour = thrown { try CanicasBoard.apply(CanicasMove(from: 80, to: 79), to: bad) }
+            #expect(colour?.code == .invalidParameter)
+            #expect(colour?.message.contains("cell 5 has colour 300") == true)
+            let negative = thrown { try CanicasBoard.apply(CanicasMove(from: -1, to: 79), to: cells) }
+            #expect(negative?.code == .invalidParameter)
+            #expect(negative?.message.contains("cell -1") == true)
+        }
+
+        @Test func boardsReadFromText() throws {
+            let game = try CanicasGame(deal: 3)
+            let read = try CanicasBoard.cells(fromText: game.boardText)
+            #expect(read == CanicasCells(size: 9, cells: game.state.cells))
+            #expect(try CanicasBoard.cells(fromText: "1.\n.2") == CanicasCells(size: 2, cells: [1, 0, 0, 2]))
+            for bad in ["", "hello", "1.2", "1.\n.2\u{0}"] {
+                #expect(thrown { try CanicasBoard.cells(fromText: bad) }?.code == .invalidParameter, "\(bad)")
+            }
+        }
+
+        /// The arena plays the hint over deals: the same games as playing
+        /// each deal here with the same budget, on any number of threads.
+        @Test func arenaPlaysTheHintOverDeals() throws {
+            let budget = Budget(nodes: 10)
+            let report = try CanicasArena.run(firstDeal: 1, deals: 2, maxMoves: 15, threads: 1, budget: budget)
+            var moves: UInt64 = 0, points: UInt64 = 0, deaths: UInt64 = 0
+            for deal in UInt64(1)...2 {
+                let game = try CanicasGame(deal: deal)
+                while game.state.moves < 15 && !game.state.isOver {
+                    try game.play(game.hint(budget: budget))
+                }
+                moves += UInt64(game.state.moves)
+                points += game.state.score
+                if game.state.isOver { deaths += 1 }
+            }
+            #expect(report.games == 2)
+            #expect(!report.cancelled)
+            #expect((report.moves, report.points, report.deaths) == (moves, points, deaths))
+            #expect(report.meanMoves == Double(moves) / 2)
+            #expect(try CanicasArena.run(firstDeal: 1, deals: 2, maxMoves: 15, threads: 2, budget: budget) == report)
+            let token = CancelToken()
+            token.cancel()
+            let stopped = try CanicasArena.run(firstDeal: 1, deals: 2, maxMoves: 15, threads: 1, budget: budget, cancel: token)
+            #expect(stopped.cancelled && stopped.games == 0)
+            let threads = thrown { try CanicasArena.run(firstDeal: 1, deals: 1, maxMoves: 1, threads: -1) }
+            #expect(threads?.code == .invalidParameter)
+            #expect(threads?.message.contains("threads -1") == true)
+            #expect(thrown { try CanicasArena.run(firstDeal: .max, deals: 2, maxMoves: 1, threads: 1) }?.code == .invalidParameter)
+            var rules = CanicasRules.five
+            rules.size = 1
+            #expect(thrown { try CanicasArena.run(rules: rules, firstDeal: 1, deals: 1, maxMoves: 1, threads: 1) }?.code == .invalidParameter)
+        }
+
         @Test func badRulesAndSavesThrow() throws {
             var rules = CanicasRules.five
             rules.size = 1
@@ -100,6 +238,16 @@ extension AllGames {
             let again = try CanicasRecords(saved: records.save())
             #expect(try again.best(.five) == game.state.score)
             #expect(try again.best(.four) == nil)
+            let record = try again.record(.five)
+            #expect(record.games == 1 && record.replays == 0)
+            #expect(record.bestPoints == game.state.score && record.totalPoints == game.state.score)
+            #expect(record.totalMoves == UInt64(game.state.moves))
+            #expect(try again.record(.four) == CanicasRecord(
+                bestPoints: 0, games: 0, totalPoints: 0, totalMoves: 0, replays: 0, replayBestPoints: 0))
+            #expect(try again.record(.five, lines98: true).games == 0)
+            var rules = CanicasRules.five
+            rules.size = 1
+            #expect(thrown { try again.record(rules) }?.code == .invalidParameter)
         }
 
         /// Spec: "With the option on, the engine reports those cells (where
