@@ -4,8 +4,11 @@
 //! - A state without dice (and not over) is a chance node: its outcomes are
 //!   the 21 distinct rolls ([`Dice::all_21`], high die first) with weights 1
 //!   (doubles) and 2 (the others) out of 36. Playing an [`Action::Roll`] is
-//!   [`GameState::set_dice`]: a roll that cannot be used passes the turn at
-//!   once, as the rules say, so the next node is the other player's roll.
+//!   [`GameState::set_dice`] with its dice high die first, whatever order
+//!   they were given in (two rolls of the same numbers are the same
+//!   outcome, so they lead to the same state): a roll that cannot be used
+//!   passes the turn at once, as the rules say, so the next node is the
+//!   other player's roll.
 //! - With dice, the player on roll chooses an [`Action::Play`] among
 //!   [`GameState::legal_plays`], in that order (one per distinct resulting
 //!   position), written without allocating through the move generator.
@@ -99,6 +102,11 @@ pub enum StateTextError {
     Dice(#[from] DiceError),
 }
 
+/// The dice of a roll as the chance node lists them: high die first.
+fn high_first(dice: Dice) -> Dice {
+    Dice::from_valid(dice.high(), dice.low())
+}
+
 impl Playable for GameState {
     type Move = Action;
     type Error = GameError;
@@ -146,7 +154,7 @@ impl Playable for GameState {
 
     fn play(&mut self, action: Action) -> Result<(), GameError> {
         match action {
-            Action::Roll(dice) => self.set_dice(dice).map(|_| ()),
+            Action::Roll(dice) => self.set_dice(high_first(dice)).map(|_| ()),
             Action::Play(play) => GameState::play(self, &play),
         }
     }
@@ -174,7 +182,7 @@ impl Playable for GameState {
             return Err(GameError::GameOver);
         }
         match self.dice() {
-            None => Ok(Action::Roll(text.parse::<Dice>()?)),
+            None => Ok(Action::Roll(high_first(text.parse::<Dice>()?))),
             Some(dice) => {
                 let text = if text.trim() == "pass" { "" } else { text };
                 Ok(Action::Play(parse_play(self.position(), dice, text)?))

@@ -43,6 +43,31 @@ fn the_dice_are_a_chance_node_of_21_rolls_out_of_36() {
     assert!(outcomes.iter().any(|c| c.outcome == a));
 }
 
+/// The adapter's docs: "Two rolls are equal when they show the same
+/// numbers in either order". Equal outcomes of a chance node must lead to
+/// the same node: `25` (read from text, or given low die first) played the
+/// dice as `25`, a state that differed from the one the listed outcome `52`
+/// gives (another `state_string`, not `==`, another hash).
+#[test]
+fn equal_rolls_lead_to_the_same_state() {
+    let s = GameState::from_position(Position::start(), Player::First, None);
+    let listed = Action::Roll(Dice::new(5, 2).unwrap());
+    let low_first = Action::Roll(Dice::new(2, 5).unwrap());
+    assert_eq!(listed, low_first);
+    let after = |action: Action| {
+        let mut t = s.clone();
+        Playable::play(&mut t, action).unwrap();
+        t
+    };
+    let want = after(listed);
+    assert_eq!(want.state_string(), "4HPwATDgc/ABMA 1 52");
+    assert_eq!(after(low_first), want);
+    let read = s.parse_move("25").unwrap();
+    assert_eq!(read, listed);
+    assert_eq!(after(read), want);
+    assert_eq!(s.move_text(read), "52");
+}
+
 #[test]
 fn a_refused_action_leaves_the_state_as_it_was() {
     let mut s = GameState::new(Opening::new(3, 1).unwrap());
