@@ -3,7 +3,7 @@
 //! Backgammon's move counts.
 
 use backgammon_core::{Action, Dice, GameRng, GameState, Opening, Position};
-use games_common::testing::{check_random_games, SuiteOptions};
+use games_common::testing::{check_plain_values, check_random_games, SuiteOptions};
 use games_common::{perft, Actor, Playable, Player};
 
 fn game(i: u32) -> GameState {
@@ -133,4 +133,15 @@ fn flat_monte_carlo_beats_random_play() {
     let start = |seed| GameState::new(Opening::roll(&mut GameRng::from_seed(seed)));
     let wins = search_wins_against_random(start, 6, Budget::nodes(60));
     assert_eq!(wins, 6, "the search won {wins} of 6");
+}
+
+/// The README's "the state is a plain value (Clone, Eq, Hash, serde)", at
+/// every node of random games: the JSON round trip gives an equal state
+/// with an equal hash, and the state read from its state string has the
+/// same actor, legal moves and returns.
+#[test]
+fn random_games_keep_plain_value_states() {
+    let report = check_plain_values(game, SuiteOptions::default()).unwrap();
+    assert_eq!(report.games, 20);
+    assert!(report.nodes > report.moves_played, "{report:?}");
 }

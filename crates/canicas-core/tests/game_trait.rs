@@ -2,7 +2,7 @@
 //! and perft counts checked against the engine's own API.
 
 use canicas_core::{Rules, State};
-use games_common::testing::{check_random_games, SuiteOptions};
+use games_common::testing::{check_plain_values, check_random_games, SuiteOptions};
 use games_common::{perft, Actor, Playable, Player};
 
 fn game(i: u32) -> State {
@@ -56,4 +56,15 @@ fn a_state_string_without_the_deal_is_not_a_state() {
     let seen: Vec<&str> = full.split_whitespace().take(4).collect();
     let err = State::parse_state(&seen.join(" ")).unwrap_err();
     assert!(err.to_string().contains("deal"), "{err}");
+}
+
+/// The README's "the state is a plain value (Clone, Eq, Hash, serde)", at
+/// every node of random games: the JSON round trip gives an equal state
+/// with an equal hash, and the state read from its state string has the
+/// same actor, legal moves and returns.
+#[test]
+fn random_games_keep_plain_value_states() {
+    let report = check_plain_values(game, SuiteOptions::default()).unwrap();
+    assert_eq!(report.games, 20);
+    assert!(report.nodes > report.moves_played, "{report:?}");
 }

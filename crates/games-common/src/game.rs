@@ -294,7 +294,7 @@ pub(crate) mod tests {
     /// A tiny game for the generic tools: a counter from `n` down to 0; a
     /// player takes 1 or 2, then chance adds 0 (weight 3) or 1 (weight 1)
     /// while the counter is above 0. Whoever takes the last one wins.
-    #[derive(Clone, Debug, PartialEq, Eq)]
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     pub(crate) struct Countdown {
         left: u32,
         to_move: Player,
@@ -303,6 +303,9 @@ pub(crate) mod tests {
         pub(crate) bad_text: bool,
         /// A planted bug: the random legal move is always the first one.
         pub(crate) bad_random: bool,
+        /// A planted bug: the field is lost in the JSON.
+        #[serde(skip)]
+        pub(crate) bad_serde: bool,
     }
 
     #[derive(Debug, PartialEq, Eq)]
@@ -410,6 +413,7 @@ pub(crate) mod tests {
                     chance_next: *c == 1,
                     bad_text: false,
                     bad_random: false,
+                    bad_serde: false,
                 }),
                 _ => Err(Refused),
             }
@@ -423,6 +427,7 @@ pub(crate) mod tests {
             chance_next: false,
             bad_text: false,
             bad_random: false,
+            bad_serde: false,
         }
     }
 
@@ -506,6 +511,25 @@ mod generic_tests {
         )
         .unwrap_err();
         assert!(broken.problem.contains("random_legal_move"), "{broken}");
+    }
+
+    #[test]
+    fn the_plain_value_check_passes_a_sound_game_and_finds_a_planted_bug() {
+        use crate::testing::check_plain_values;
+        let report = check_plain_values(|i| start(5 + i), SuiteOptions::default()).unwrap();
+        assert_eq!(report.games, 20);
+        assert!(report.nodes > report.moves_played, "{report:?}");
+        let broken = check_plain_values(
+            |i| {
+                let mut s = start(5 + i);
+                s.bad_serde = true;
+                s
+            },
+            SuiteOptions::default(),
+        )
+        .unwrap_err();
+        assert!(broken.problem.contains("JSON"), "{broken}");
+        assert_eq!(broken.ply, 0, "{broken}");
     }
 
     #[test]

@@ -17,10 +17,21 @@
 //!   workspace's two-player games are zero-sum);
 //! - the game ends within the ply limit.
 //!
-//! It returns a [`Violation`] saying where and what, rather than panicking,
+//! [`check_plain_values`] plays the same kind of games and checks, at
+//! every node, that the state is the plain value every game crate promises
+//! (Clone, Eq, Hash, serde): the serde round trip gives an equal state
+//! with an equal hash, and the state read from the state string acts as
+//! the state does (same actor, legal moves and returns).
+//!
+//! They return a [`Violation`] saying where and what, rather than panicking,
 //! so a test shows the game, the ply and the position.
 
+use std::collections::hash_map::DefaultHasher;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 use crate::game::{random_move, Actor, Chance, Playable, Scratch};
 use crate::rng::GameRng;
@@ -284,6 +295,119 @@ fn check_node<G: Playable + PartialEq>(
             ))
         }
         Err(e) => return Err(format!("the state string does not read: {e}")),
+    }
+    Ok(())
+}
+
+/// Play `options.games` random games from `new_game(i)` (game `i` drawn
+/// from `options.seed + i`) and check at every node that the state is a
+/// plain value (see the module docs): `Send`, serde's JSON round trip gives
+/// back an equal state that hashes the same, and
+/// [`Playable::parse_state`] of [`Playable::state_string`] gives a state
+/// with the same actor, legal moves (in order) and returns. A game longer
+/// than `options.max_plies` is a violation. The report counts games and
+/// nodes.
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_plain_values<G, F>(
+    new_game: F,
+    options: SuiteOptions,
+) -> Result<SuiteReport, Violation>
+where
+    G: Playable + Eq + Hash + Send + Serialize + DeserializeOwned,
+    F: Fn(u32) -> G,
+{
+    let mut report = SuiteReport::default();
+    let mut scratch = Scratch::new();
+    let (mut moves, mut back_moves) = (Vec::new(), Vec::new());
+    for game_index in 0..options.games {
+        let mut rng = GameRng::from_seed(options.seed.wrapping_add(u64::from(game_index)));
+        let mut state = new_game(game_index);
+        let mut ply = 0;
+        loop {
+            let fail = |state: &G, problem: String| Violation {
+                game: G::NAME,
+                game_index,
+                ply,
+                state: state.state_string(),
+                problem,
+            };
+            check_plain_value(&state, &mut moves, &mut back_moves).map_err(|p| fail(&state, p))?;
+            report.nodes += 1;
+            let Some(mv) = random_move(&state, &mut rng, &mut scratch) else {
+                break;
+            };
+            if ply >= options.max_plies {
+                return Err(fail(
+                    &state,
+                    format!("the game did not end in {} plies", options.max_plies),
+                ));
+            }
+            let before = state.clone();
+            if let Err(e) = state.play(mv) {
+                return Err(fail(
+                    &before,
+                    format!("the random move {mv:?} was refused: {e}"),
+                ));
+            }
+            report.moves_played += 1;
+            ply += 1;
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+/// The hash of `value` by the standard library's fixed-key hasher.
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+fn check_plain_value<G>(
+    state: &G,
+    moves: &mut Vec<G::Move>,
+    back_moves: &mut Vec<G::Move>,
+) -> Result<(), String>
+where
+    G: Playable + Eq + Hash + Serialize + DeserializeOwned,
+{
+    let copy = state.clone();
+    if copy != *state || hash_of(&copy) != hash_of(state) {
+        return Err("a clone is not equal, or hashes apart".into());
+    }
+    let json = serde_json::to_string(state).map_err(|e| format!("serde cannot write it: {e}"))?;
+    match serde_json::from_str::<G>(&json) {
+        Ok(back) if back == *state && hash_of(&back) == hash_of(state) => {}
+        Ok(back) => {
+            return Err(format!(
+                "its JSON `{json}` reads back as another state: {back:?}"
+            ))
+        }
+        Err(e) => return Err(format!("its JSON `{json}` does not read: {e}")),
+    }
+    let text = state.state_string();
+    let back = G::parse_state(&text).map_err(|e| format!("the state string does not read: {e}"))?;
+    if back.actor() != state.actor() {
+        return Err(format!(
+            "read from its string, {:?} acts, not {:?}",
+            back.actor(),
+            state.actor()
+        ));
+    }
+    state.legal_moves(moves);
+    back.legal_moves(back_moves);
+    if back_moves != moves {
+        return Err("read from its string, the state has other legal moves".into());
+    }
+    if back.returns() != state.returns() {
+        return Err(format!(
+            "read from its string, the returns are {:?}, not {:?}",
+            back.returns(),
+            state.returns()
+        ));
     }
     Ok(())
 }

@@ -1,7 +1,9 @@
 //! Nim on the shared `Playable` trait: the generic invariant suite, perft
 //! counts derived by hand, and the generic search against random play.
 
-use games_common::testing::{check_random_games, search_wins_against_random, SuiteOptions};
+use games_common::testing::{
+    check_plain_values, check_random_games, search_wins_against_random, SuiteOptions,
+};
 use games_common::{perft, Budget, Playable, Player};
 use nim_core::{Position, Rule};
 
@@ -84,4 +86,15 @@ fn flat_monte_carlo_beats_random_play() {
     // 2% of the time.
     let wins = search_wins_against_random(|_| Position::default(), 20, Budget::nodes(2000));
     assert!(wins >= 15, "the search won {wins} of 20");
+}
+
+/// The README's "the state is a plain value (Clone, Eq, Hash, serde)", at
+/// every node of random games: the JSON round trip gives an equal state
+/// with an equal hash, and the state read from its state string has the
+/// same actor, legal moves and returns.
+#[test]
+fn random_games_keep_plain_value_states() {
+    let report = check_plain_values(board, SuiteOptions::default()).unwrap();
+    assert_eq!(report.games, 20);
+    assert!(report.nodes > report.moves_played, "{report:?}");
 }

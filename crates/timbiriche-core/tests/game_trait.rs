@@ -2,7 +2,9 @@
 //! suite, perft counts derived by hand, and the generic search against
 //! random play.
 
-use games_common::testing::{check_random_games, search_wins_against_random, SuiteOptions};
+use games_common::testing::{
+    check_plain_values, check_random_games, search_wins_against_random, SuiteOptions,
+};
 use games_common::{perft, Budget, Player};
 use timbiriche_core::{BoardSize, Position, ValueLayout, Variant};
 
@@ -54,4 +56,15 @@ fn flat_monte_carlo_beats_random_play() {
     let start = |_| Position::standard(BoardSize::SMALL);
     let wins = search_wins_against_random(start, 10, Budget::nodes(300));
     assert!(wins >= 9, "the search won {wins} of 10");
+}
+
+/// The README's "the state is a plain value (Clone, Eq, Hash, serde)", at
+/// every node of random games: the JSON round trip gives an equal state
+/// with an equal hash, and the state read from its state string has the
+/// same actor, legal moves and returns.
+#[test]
+fn random_games_keep_plain_value_states() {
+    let report = check_plain_values(board, SuiteOptions::default()).unwrap();
+    assert_eq!(report.games, 20);
+    assert!(report.nodes > report.moves_played, "{report:?}");
 }
