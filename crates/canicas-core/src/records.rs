@@ -8,11 +8,12 @@ use crate::game::Game;
 use crate::rules::{Rules, Variant};
 use games_common::{probe_version, SaveFormat};
 
-use crate::state::{StateError, SAVE_VERSION};
+use crate::state::StateError;
 
-/// The format of saved [`Records`]: version 1, unnamed (its version is read
-/// by the one probe of `games-common`).
-const RECORDS_SAVE: SaveFormat = SaveFormat::new("games.canicas.records", SAVE_VERSION, 1);
+/// The format of saved [`Records`]: version 2 starts with
+/// `"format":"games.canicas.records"` and `"version":2`, as every save
+/// does; version 1 (unnamed) still reads.
+const RECORDS_SAVE: SaveFormat = SaveFormat::new("games.canicas.records", 2, 1);
 
 /// The end-of-game summary: points, moves, time, lines removed by length,
 /// and whether the game set a new record for its variant.
@@ -164,11 +165,14 @@ impl Records {
         })
     }
 
-    /// The records as JSON with a `version` field.
+    /// The records as JSON, starting with the save's `format`
+    /// (`games.canicas.records`) and `version` (2).
     #[must_use]
     pub fn to_json(&self) -> String {
+        let envelope = RECORDS_SAVE.header();
         let saved = SavedRecords {
-            version: SAVE_VERSION,
+            format: Some(envelope.format),
+            version: envelope.version,
             entries: self
                 .entries
                 .iter()
@@ -181,12 +185,14 @@ impl Records {
         serde_json::to_string(&saved).unwrap_or_default()
     }
 
-    /// Records from JSON written by [`Records::to_json`]; inconsistent data is
-    /// rejected with a typed error.
+    /// Records from JSON written by [`Records::to_json`] (version 2, or
+    /// version 1 without the format name); inconsistent data, and another
+    /// kind of save, are rejected with a typed error.
     pub fn from_json(json: &str) -> Result<Records, StateError> {
         probe_version(json.as_bytes(), &RECORDS_SAVE)?;
         let saved: SavedRecords =
             serde_json::from_str(json).map_err(|e| StateError::Json(e.to_string()))?;
+        RECORDS_SAVE.check(saved.format.as_deref(), saved.version)?;
         let mut out = Records::new();
         for SavedEntry { rules, entry } in saved.entries {
             rules.validate()?;
@@ -216,6 +222,9 @@ struct SavedEntry {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedRecords {
+    /// [`RECORDS_SAVE`]'s name; absent in version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<String>,
     version: u32,
     entries: Vec<SavedEntry>,
 }

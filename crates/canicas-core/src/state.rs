@@ -587,8 +587,8 @@ const MAX_EMPTY_ROUNDS: u32 = 1000;
 /// Most marbles a loaded state may have dealt (far beyond any real game).
 pub const MAX_DEALT: u64 = 1 << 48;
 
-/// Format version of saved states and records (a [`crate::Game`]'s save
-/// has its own format, [`crate::GAME_SAVE`]).
+/// Format version of saved states (a [`crate::Game`]'s save has its own
+/// format, [`crate::GAME_SAVE`], and so do [`crate::Records`]).
 pub const SAVE_VERSION: u32 = 1;
 
 /// The format of a saved [`State`] (also nested in a game's save): version

@@ -401,10 +401,10 @@ fn summary_and_records_per_variant() {
     }
     assert!(records.finish(&four, Duration::ZERO).unwrap().new_record);
     let json = records.to_json();
-    assert!(json.contains("\"version\":1"));
+    assert!(json.contains("\"version\":2"));
     assert_eq!(Records::from_json(&json).unwrap(), records);
     assert!(Records::from_json("{").is_err());
-    let bad = json.replace("\"version\":1", "\"version\":9");
+    let bad = json.replace("\"version\":2", "\"version\":9");
     assert!(Records::from_json(&bad).is_err());
 }
 

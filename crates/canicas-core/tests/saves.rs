@@ -2,7 +2,7 @@
 //! format named itself) still loads and saves again as version 2; a save
 //! of another game is a typed error.
 
-use canicas_core::{Game, LoadError, StateError, Variant, GAME_SAVE};
+use canicas_core::{Game, LoadError, Records, StateError, Variant, GAME_SAVE};
 
 const GAME_V1: &str = include_str!("data/game-v1.json");
 
@@ -41,4 +41,38 @@ fn another_game_or_version_is_a_typed_error() {
         Game::load(&later),
         Err(LoadError::State(StateError::Version(3)))
     );
+}
+
+/// `games_common::save`: "A save is a JSON object whose first two fields
+/// are `"format"` (which game, and which kind of save of it ...) and
+/// `"version"`". The records of Color Lines (saved by the C API's
+/// `games_canicas_records_save` and the terminal game) were written as
+/// `{"version":1,"entries":[...]}`, naming no format.
+#[test]
+fn records_name_their_format_and_still_read_version_1() {
+    let mut records = Records::new();
+    let mut g = Game::new(Variant::Five.rules(), 11).unwrap();
+    while let Some(&mv) = g.state().legal_moves().first() {
+        g.play(mv).unwrap();
+    }
+    records
+        .finish(&g, std::time::Duration::from_secs(3))
+        .unwrap();
+    let json = records.to_json();
+    let head = r#"{"format":"games.canicas.records","version":2,"#;
+    assert!(json.starts_with(head), "{json}");
+    assert_eq!(Records::from_json(&json).unwrap(), records);
+    // The same records as version 1 wrote them still read.
+    let v1 = json.replacen(head, r#"{"version":1,"#, 1);
+    assert_eq!(Records::from_json(&v1).unwrap(), records);
+    // Another kind of save, or version 2 without its name, is refused.
+    let other = json.replacen("games.canicas.records", "games.canicas", 1);
+    assert!(matches!(
+        Records::from_json(&other),
+        Err(StateError::Json(_))
+    ));
+    let unnamed = json.replacen(head, r#"{"version":2,"#, 1);
+    assert!(Records::from_json(&unnamed).is_err());
+    let later = json.replacen(r#""version":2"#, r#""version":3"#, 1);
+    assert_eq!(Records::from_json(&later), Err(StateError::Version(3)));
 }
