@@ -560,6 +560,71 @@ mod generic_tests {
         );
     }
 
+    /// A one-player game of one move: take 1 point or none.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Solo {
+        points: Option<u32>,
+    }
+
+    impl Playable for Solo {
+        type Move = u32;
+        type Error = super::tests::Refused;
+        type ParseError = super::tests::Refused;
+        type StateError = super::tests::Refused;
+        const NAME: &'static str = "solo";
+        const PLAYERS: usize = 1;
+
+        fn actor(&self) -> Actor {
+            Actor::player_unless_over(self.points.is_some(), Player::First)
+        }
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            if self.points.is_none() {
+                out.extend([0, 1]);
+            }
+        }
+        fn play(&mut self, mv: u32) -> Result<(), super::tests::Refused> {
+            if self.points.is_some() || mv > 1 {
+                return Err(super::tests::Refused);
+            }
+            self.points = Some(mv);
+            Ok(())
+        }
+        fn returns(&self) -> [f64; 2] {
+            [f64::from(self.points.unwrap_or(0)), 0.0]
+        }
+        fn move_text(&self, mv: u32) -> String {
+            mv.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<u32, super::tests::Refused> {
+            text.parse().map_err(|_| super::tests::Refused)
+        }
+        fn state_string(&self) -> String {
+            self.points
+                .map_or_else(|| "-".to_string(), |p| p.to_string())
+        }
+        fn parse_state(text: &str) -> Result<Self, super::tests::Refused> {
+            match text {
+                "-" => Ok(Solo { points: None }),
+                t => Ok(Solo {
+                    points: Some(t.parse().map_err(|_| super::tests::Refused)?),
+                }),
+            }
+        }
+    }
+
+    /// The trait has one-player games (`PLAYERS` is "1 (Color Lines) or
+    /// 2"): there the search has the only seat in every game. It was given
+    /// `Second` in the odd games, a seat nobody plays, so random moves
+    /// played those games and the search could not win them.
+    #[test]
+    fn search_against_random_plays_every_game_of_a_one_player_game() {
+        use crate::testing::{check_random_games, search_wins_against_random};
+        check_random_games(|_| Solo { points: None }, SuiteOptions::default()).unwrap();
+        let wins = search_wins_against_random(|_| Solo { points: None }, 10, Budget::nodes(20));
+        assert_eq!(wins, 10);
+    }
+
     #[test]
     fn flat_monte_carlo_stops_when_cancelled() {
         let cancel = CancelFlag::new();

@@ -447,7 +447,9 @@ pub fn search_vs_random<G: Playable>(
 
 /// How many of `games` seeded games [`search_vs_random`] wins: game `i`
 /// (seed `i`) starts from `new_game(i)`, the search plays
-/// [`crate::Player::First`] in the even games and `Second` in the odd ones.
+/// [`crate::Player::First`] in the even games and `Second` in the odd ones
+/// of a two-player game, and the one seat, `First`, in every game of a
+/// one-player game (Color Lines: there is no other seat to take).
 /// A win is a positive return for the search's seat.
 pub fn search_wins_against_random<G, F>(new_game: F, games: u64, budget: crate::Budget) -> u64
 where
@@ -456,7 +458,7 @@ where
 {
     (0..games)
         .filter(|&seed| {
-            let seat = if seed % 2 == 0 {
+            let seat = if G::PLAYERS == 1 || seed % 2 == 0 {
                 crate::Player::First
             } else {
                 crate::Player::Second
