@@ -33,14 +33,19 @@ impl Level {
     }
 }
 
+/// A level name that is not `easy`, `medium` or `hard`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {0:?}: use easy, medium or hard")]
+pub struct LevelError(pub String);
+
 impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        match s.to_ascii_lowercase().as_str() {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        match s.trim().to_ascii_lowercase().as_str() {
             "easy" => Ok(Level::Easy),
             "medium" => Ok(Level::Medium),
             "hard" => Ok(Level::Hard),
-            _ => Err(format!("unknown level `{s}`: use easy, medium or hard")),
+            _ => Err(LevelError(s.to_string())),
         }
     }
 }
@@ -226,7 +231,11 @@ mod tests {
     #[test]
     fn level_names_and_numbers() {
         assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
-        assert!("expert".parse::<Level>().is_err());
+        assert_eq!(
+            "expert".parse::<Level>(),
+            Err(LevelError("expert".to_string()))
+        );
+        assert_eq!(" Medium ".parse::<Level>(), Ok(Level::Medium));
         assert_eq!(Level::from_index(1), Some(Level::Medium));
         assert_eq!(Level::from_index(3), None);
     }

@@ -41,7 +41,7 @@ mod notation;
 mod playable;
 mod position;
 
-pub use ai::{ai_move, perfect_move, random_move, AiMove, Level, MEDIUM_PERFECT};
+pub use ai::{ai_move, perfect_move, random_move, AiMove, Level, LevelError, MEDIUM_PERFECT};
 pub use analysis::{analyze, nim_sum, Analysis};
 pub use game::{Game, HistoryError, LoadError, GAME_SAVE, MATCH_SAVE, SAVE_VERSION};
 pub use games_common::{Budget, CancelFlag, GameRng, Player, SearchStats, StopReason};

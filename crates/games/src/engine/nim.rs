@@ -53,7 +53,11 @@ impl UgiGame for NimEngine {
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name.to_ascii_lowercase().as_str() {
-            "level" => self.level = value.parse()?,
+            "level" => {
+                self.level = value
+                    .parse()
+                    .map_err(|e: nim_core::LevelError| e.to_string())?
+            }
             "rows" => {
                 let rows = parse_list(value)?;
                 // The checks of a new game (at least one circle), as on the
