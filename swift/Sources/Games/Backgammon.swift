@@ -26,13 +26,24 @@ public struct BackgammonStep: Sendable, Hashable {
 
     init(_ c: games_backgammon_step) { self.init(from: Int(c.from), to: Int(c.to), hit: c.hit) }
 
-    var c: games_backgammon_step {
-        games_backgammon_step(from: cU8(from), to: cU8(to), hit: hit)
+    /// The C step, or nil when a point does not fit a `uint8_t` (0 to 255).
+    var c: games_backgammon_step? {
+        guard let from = UInt8(exactly: from), let to = UInt8(exactly: to) else { return nil }
+        return games_backgammon_step(from: from, to: to, hit: hit)
+    }
+
+    /// The step as Swift writes it, for a play the notation cannot write:
+    /// "BackgammonStep(from: 26, to: 3)" (", hit: true" when it hits).
+    var swiftText: String {
+        "BackgammonStep(from: \(from), to: \(to)\(hit ? ", hit: true" : ""))"
     }
 }
 
 /// A whole play for one roll: its steps in a legal order (none when the roll
-/// cannot be used). Its text is the usual notation, e.g. "24/18 13/11".
+/// cannot be used). Its text is the usual notation, e.g. "24/18 13/11"; a
+/// play no roll can make (more than four steps, a point off the board) is
+/// written as its Swift value with the caller's numbers,
+/// "BackgammonPlay(steps: [BackgammonStep(from: 26, to: 3)])".
 public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
     /// The steps, at most four.
     public var steps: [BackgammonStep]
@@ -47,21 +58,47 @@ public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// More than four steps become a play the engine refuses.
-    var c: games_backgammon_move {
+    /// The C play, or nil when it has more than four steps or a point that
+    /// does not fit a `uint8_t`.
+    var c: games_backgammon_move? { try? checkedC() }
+
+    /// The C play, or `.invalidParameter` (what the library answers for a
+    /// play of bad points) naming the step count or the point, before any
+    /// C call.
+    func checkedC() throws(GamesError) -> games_backgammon_move {
+        let most = Int(GAMES_BACKGAMMON_MAX_STEPS)
+        guard steps.count <= most else {
+            throw GamesError(
+                code: .invalidParameter,
+                message: "a play of \(steps.count) steps is out of range (0 to \(most) steps)")
+        }
+        var cSteps: [games_backgammon_step] = []
+        for (index, step) in steps.enumerated() {
+            cSteps.append(
+                games_backgammon_step(
+                    from: try checkedU8(step.from, "step \(index + 1): from point"),
+                    to: try checkedU8(step.to, "step \(index + 1): to point"), hit: step.hit))
+        }
         var play = games_backgammon_move()
-        play.step_count = cU32(steps.count)
+        play.step_count = UInt32(cSteps.count)
         withUnsafeMutableBytes(of: &play.steps) { raw in
             let slots = raw.bindMemory(to: games_backgammon_step.self)
-            for (slot, step) in zip(slots.indices, steps) { slots[slot] = step.c }
+            for (slot, step) in zip(slots.indices, cSteps) { slots[slot] = step }
         }
         return play
     }
 
-    /// "24/18 13/11", "bar/22*", "6/off", "8/5(2)".
+    /// "24/18 13/11", "bar/22*", "6/off", "8/5(2)" ("" for the empty play);
+    /// a play the notation cannot write (more than four steps, a point off
+    /// the board) is its Swift value with the caller's numbers,
+    /// "BackgammonPlay(steps: [BackgammonStep(from: 26, to: 3)])".
     public var description: String {
-        var play = c
-        return readText { games_backgammon_play_to_string(&play, $0, $1, $2) }
+        if var play = c,
+            let text = readWrittenText({ games_backgammon_play_to_string(&play, $0, $1, $2) })
+        {
+            return text
+        }
+        return "BackgammonPlay(steps: [\(steps.map(\.swiftText).joined(separator: ", "))])"
     }
 }
 
@@ -181,14 +218,16 @@ public final class BackgammonGame: Sendable {
     let handle: Handle
 
     /// A new game. The opening roll comes from `seed` unless `opening` gives
-    /// each player's die (different, 1 to 6).
+    /// each player's die (different, 1 to 6); other dice throw
+    /// `.invalidParameter` naming them (a die below 0 or above `UInt32.max`
+    /// before the library is called).
     public init(seed: UInt64 = 1, opening: (first: Int, second: Int)? = nil) throws(GamesError) {
         var options = games_backgammon_options()
         _ = games_backgammon_options_default(&options)
         options.seed = seed
         if let opening {
-            options.opening_first = cU32(opening.first)
-            options.opening_second = cU32(opening.second)
+            options.opening_first = try checkedU32(opening.first, "first player's opening die")
+            options.opening_second = try checkedU32(opening.second, "second player's opening die")
         }
         let o = options
         handle = try Handle(create: { out in
@@ -278,13 +317,17 @@ public final class BackgammonGame: Sendable {
         }
     }
 
-    /// Dice from outside (physical dice, a replay); returns whether the turn passed.
+    /// Dice from outside (physical dice, a replay); returns whether the turn
+    /// passed. Dice out of 1 to 6 throw `.invalidParameter` naming them (a
+    /// die below 0 or above `UInt32.max` before the library is called, so
+    /// `lastRefusal` is then not changed); nothing changes.
     @discardableResult
     public func setDice(_ die1: Int, _ die2: Int) throws(GamesError) -> Bool {
-        try handle.with { (h) throws(GamesError) in
+        let d1 = try checkedU32(die1, "die")
+        let d2 = try checkedU32(die2, "die")
+        return try handle.with { (h) throws(GamesError) in
             var passed = false
-            let result = games_backgammon_set_dice(
-                h, cU32(die1), cU32(die2), &passed)
+            let result = games_backgammon_set_dice(h, d1, d2, &passed)
             try check(result) { lastError(h) }
             return passed
         }
@@ -354,10 +397,13 @@ public final class BackgammonGame: Sendable {
         }
     }
 
-    /// Plays a whole move given as steps (from `legalPlays` or `aiMove`).
+    /// Plays a whole move given as steps (from `legalPlays` or `aiMove`). A
+    /// play of more than four steps, or with a point below 0 or above 255,
+    /// throws `.invalidParameter` naming it before the library is called.
     public func play(_ play: BackgammonPlay) throws(GamesError) {
+        let checked = try play.checkedC()
         try handle.with { (h) throws(GamesError) in
-            var p = play.c
+            var p = checked
             try check(games_backgammon_play(h, &p)) { lastError(h) }
         }
     }
@@ -368,10 +414,13 @@ public final class BackgammonGame: Sendable {
             .map(Int.init)
     }
 
-    /// Where the checker on `from` may land now (0 is off).
+    /// Where the checker on `from` may land now (0 is off); none for a
+    /// point with no checker that may move, or one that does not exist (a
+    /// `from` below 0 or above `UInt32.max` is not passed to the library).
     public func destinations(from: Int) -> [Int] {
-        handle.get { h in
-            readList(UInt8(0)) { games_backgammon_destinations(h, cU32(from), $0, $1, $2) }
+        guard let point = UInt32(exactly: from) else { return [] }
+        return handle.get { h in
+            readList(UInt8(0)) { games_backgammon_destinations(h, point, $0, $1, $2) }
         }.map(Int.init)
     }
 
@@ -393,13 +442,16 @@ public final class BackgammonGame: Sendable {
     }
 
     /// Moves one checker by one die (the step-by-step interface); returns
-    /// the step with its hit.
+    /// the step with its hit. A step that is not legal now throws
+    /// `.illegalMove`; so does a point below 0 or above `UInt32.max`,
+    /// naming it, before the library is called.
     @discardableResult
     public func step(from: Int, to: Int) throws(GamesError) -> BackgammonStep {
-        try handle.with { (h) throws(GamesError) in
+        let cFrom = try checkedU32(from, "from point", code: .illegalMove)
+        let cTo = try checkedU32(to, "to point", code: .illegalMove)
+        return try handle.with { (h) throws(GamesError) in
             var s = games_backgammon_step()
-            let result = games_backgammon_step_play(
-                h, cU32(from), cU32(to), &s)
+            let result = games_backgammon_step_play(h, cFrom, cTo, &s)
             try check(result) { lastError(h) }
             return BackgammonStep(s)
         }

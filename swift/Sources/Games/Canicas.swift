@@ -41,11 +41,13 @@ public struct CanicasRules: Sendable, Hashable {
             arrivals: Int(c.arrivals), start: Int(c.start))
     }
 
-    var c: games_canicas_options {
+    /// The C options, or `.invalidParameter` naming a field below 0 or
+    /// above `UInt32.max`, before any C call (the library checks the rest).
+    func checkedC() throws(GamesError) -> games_canicas_options {
         games_canicas_options(
-            size: cU32(size), colours: cU32(colours),
-            min_line: cU32(minLine), arrivals: cU32(arrivals),
-            start: cU32(start))
+            size: try checkedU32(size, "size"), colours: try checkedU32(colours, "colours"),
+            min_line: try checkedU32(minLine, "minLine"), arrivals: try checkedU32(arrivals, "arrivals"),
+            start: try checkedU32(start, "start"))
     }
 }
 
@@ -65,8 +67,10 @@ public struct CanicasMove: Sendable, Hashable {
 
     init(_ c: games_canicas_move) { self.init(from: Int(c.from), to: Int(c.to)) }
 
-    var c: games_canicas_move {
-        games_canicas_move(from: cU32(from), to: cU32(to))
+    /// The C move, or nil when a cell does not fit a `uint32_t`.
+    var c: games_canicas_move? {
+        guard let from = UInt32(exactly: from), let to = UInt32(exactly: to) else { return nil }
+        return games_canicas_move(from: from, to: to)
     }
 }
 
@@ -230,9 +234,11 @@ public final class CanicasGame: Sendable {
     /// A new game of `deal` under `rules` and the Lines 98 rule when
     /// `lines98` is true: the player is shown where the marbles of the
     /// "next" bar land (`shownLandings`); the game is otherwise the same,
-    /// and its records are kept apart. Bad rules throw `.invalidParameter`.
+    /// and its records are kept apart. Bad rules throw `.invalidParameter`
+    /// (a field below 0 or above `UInt32.max` before the library is called,
+    /// naming it).
     public init(rules: CanicasRules = .five, deal: UInt64, lines98: Bool) throws(GamesError) {
-        let options = rules.c
+        let options = try rules.checkedC()
         handle = try Handle(create: { out in
             var o = options
             return lines98 ? games_canicas_new_lines98(&o, deal, out) : games_canicas_new(&o, deal, out)
@@ -303,20 +309,30 @@ public final class CanicasGame: Sendable {
         }.map(CanicasMove.init)
     }
 
-    /// Every free cell the marble on `from` can reach.
+    /// Every free cell the marble on `from` can reach. A cell off the board
+    /// throws `.invalidParameter` (one below 0 or above `UInt32.max` before
+    /// the library is called, naming it and the board's cells).
     public func reachable(from: Int) throws(GamesError) -> [Int] {
         try handle.with { (h) throws(GamesError) in
-            try readListChecked(UInt32(0), { lastError(h) }) {
-                games_canicas_reachable(h, cU32(from), $0, $1, $2)
+            guard let cell = UInt32(exactly: from) else {
+                throw GamesError(code: .invalidParameter, message: offBoard(h, cell: from))
+            }
+            return try readListChecked(UInt32(0), { lastError(h) }) {
+                games_canicas_reachable(h, cell, $0, $1, $2)
             }.map { Int($0) }
         }
     }
 
     /// A shortest path for `move`, both ends included (for the animation).
+    /// An illegal move throws `.illegalMove`; so does a cell below 0 or
+    /// above `UInt32.max`, naming it, before the library is called.
     public func path(_ move: CanicasMove) throws(GamesError) -> [Int] {
         try handle.with { (h) throws(GamesError) in
-            try readListChecked(UInt32(0), { lastError(h) }) {
-                games_canicas_path(h, move.c, $0, $1, $2)
+            guard let mv = move.c else {
+                throw GamesError(code: .illegalMove, message: offBoard(h, move))
+            }
+            return try readListChecked(UInt32(0), { lastError(h) }) {
+                games_canicas_path(h, mv, $0, $1, $2)
             }.map { Int($0) }
         }
     }
@@ -325,10 +341,13 @@ public final class CanicasGame: Sendable {
     /// throws `.invalidParameter` naming it.
     public func text(of move: CanicasMove) throws(GamesError) -> String {
         try handle.with { (h) throws(GamesError) in
+            guard let mv = move.c else {
+                throw GamesError(code: .invalidParameter, message: offBoard(h, move))
+            }
             // The C call reads a `const` handle and records no last error:
             // the handle's is an earlier call's, so the reason is said here.
-            try readTextChecked({ offBoard(h, move) }) {
-                games_canicas_move_to_string(h, move.c, $0, $1, $2)
+            return try readTextChecked({ offBoard(h, move) }) {
+                games_canicas_move_to_string(h, mv, $0, $1, $2)
             }
         }
     }
@@ -344,12 +363,18 @@ public final class CanicasGame: Sendable {
         }
     }
 
-    /// Plays `move`; a refused one throws (see `lastRefusal`) and changes nothing.
+    /// Plays `move`; a refused one throws (see `lastRefusal`) and changes
+    /// nothing. A cell below 0 or above `UInt32.max` throws `.illegalMove`
+    /// naming it and the board's cells before the library is called
+    /// (`lastRefusal` is then not changed).
     @discardableResult
     public func play(_ move: CanicasMove) throws(GamesError) -> CanicasOutcome {
         try handle.with { (h) throws(GamesError) in
+            guard let mv = move.c else {
+                throw GamesError(code: .illegalMove, message: offBoard(h, move))
+            }
             var out = games_canicas_outcome()
-            try check(games_canicas_play(h, move.c, &out)) { lastError(h) }
+            try check(games_canicas_play(h, mv, &out)) { lastError(h) }
             return CanicasOutcome(out)
         }
     }
@@ -483,10 +508,12 @@ public final class CanicasRecords: Sendable {
     }
 
     /// The best score recorded under `rules`, under the Lines 98 rule when
-    /// `lines98` is true (nil: no game recorded yet).
+    /// `lines98` is true (nil: no game recorded yet). Rules that cannot be
+    /// played throw `.invalidParameter` (a field below 0 or above
+    /// `UInt32.max` naming it).
     public func best(_ rules: CanicasRules, lines98: Bool = false) throws(GamesError) -> UInt64? {
         try handle.with { (h) throws(GamesError) in
-            var options = rules.c
+            var options = try rules.checkedC()
             var record = games_canicas_record()
             try check(games_canicas_records_get_lines98(h, &options, lines98, &record))
             return record.games == 0 ? nil : record.best_points
@@ -498,7 +525,7 @@ public final class CanicasRecords: Sendable {
     /// recorded). Rules that cannot be played throw `.invalidParameter`.
     public func record(_ rules: CanicasRules, lines98: Bool = false) throws(GamesError) -> CanicasRecord {
         try handle.with { (h) throws(GamesError) in
-            var options = rules.c
+            var options = try rules.checkedC()
             var record = games_canicas_record()
             try check(
                 lines98
@@ -619,7 +646,7 @@ public enum CanicasArena {
     ) throws(GamesError) -> CanicasArenaReport {
         if let mismatch = abiMismatch() { throw mismatch }
         let cThreads = try checkedU32(threads, "threads")
-        var options = rules.c
+        var options = try rules.checkedC()
         var report = games_canicas_arena_report()
         let result = budget.withC { b in
             games_canicas_arena(
@@ -684,7 +711,7 @@ public enum CanicasBoard {
         }
         let mv = games_canicas_move(
             from: try checkedU32(move.from, "cell"), to: try checkedU32(move.to, "cell"))
-        var options = rules.c
+        var options = try rules.checkedC()
         var out = games_canicas_board_outcome()
         let result = bytes.withUnsafeMutableBufferPointer { b in
             games_canicas_board_apply(&options, b.baseAddress, b.count, mv, &out)
@@ -713,22 +740,35 @@ public enum CanicasBoard {
         budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> CanicasMove {
         if let mismatch = abiMismatch() { throw mismatch }
-        // Values out of range (negative, too large) become 255 and
-        // UInt32.max, which the library refuses.
-        let cellBytes = cells.map(cU8)
-        let nextBytes = next.map(cU8)
-        var options = rules.c
+        // Values C cannot hold are refused here, naming them: none is
+        // substituted.
+        var cellBytes: [UInt8] = []
+        for (cell, colour) in cells.enumerated() {
+            cellBytes.append(try checkedU8(colour, "cell \(cell): colour"))
+        }
+        var nextBytes: [UInt8] = []
+        for (index, colour) in next.enumerated() {
+            nextBytes.append(try checkedU8(colour, "next marble \(index): colour"))
+        }
+        var shown: [UInt32]?
+        if let landings {
+            var cLandings: [UInt32] = []
+            for (index, cell) in landings.enumerated() {
+                cLandings.append(try checkedU32(cell, "landing \(index): cell"))
+            }
+            shown = cLandings
+        }
+        var options = try rules.checkedC()
         var mv = games_canicas_move()
         let result: UInt32 = budget.withC { b in
             cellBytes.withUnsafeBufferPointer { c in
                 nextBytes.withUnsafeBufferPointer { n in
-                    guard let landings else {
+                    guard let shown else {
                         return games_canicas_board_hint(
                             &options, c.baseAddress, c.count, n.baseAddress, n.count, b,
                             cancel?.handle, &mv
                         )
                     }
-                    let shown = landings.map(cU32)
                     return shown.withUnsafeBufferPointer { l in
                         games_canicas_board_hint_lines98(
                             &options, c.baseAddress, c.count, n.baseAddress, n.count,
@@ -753,6 +793,13 @@ private func offBoard(_ h: OpaquePointer, _ move: CanicasMove) -> String {
     var s = games_canicas_state()
     _ = games_canicas_get_state(h, &s)
     let cells = Int(s.options.size) * Int(s.options.size)
-    let cell = (0..<cells).contains(move.from) ? move.to : move.from
+    return offBoard(h, cell: (0..<cells).contains(move.from) ? move.to : move.from)
+}
+
+/// Why `cell` is not a cell of the board of game `h`, with the board's range.
+private func offBoard(_ h: OpaquePointer, cell: Int) -> String {
+    var s = games_canicas_state()
+    _ = games_canicas_get_state(h, &s)
+    let cells = Int(s.options.size) * Int(s.options.size)
     return "cell \(cell) is off the board (cells 0 to \(cells - 1), row by row)"
 }

@@ -244,24 +244,36 @@ final class Handle: @unchecked Sendable {
     }
 }
 
-/// A Swift integer as a C `uint32_t` argument: a negative or too large value
-/// becomes `UInt32.max`, which every call refuses as out of range (clamping
-/// would turn -1 into 0, a valid row or cell).
-func cU32(_ value: Int) -> UInt32 { UInt32(exactly: value) ?? .max }
-
-/// As `cU32`, for `uint8_t` arguments.
-func cU8(_ value: Int) -> UInt8 { UInt8(exactly: value) ?? .max }
-
-/// A Swift integer as a C `uint32_t` argument, or `.invalidParameter`
-/// naming `what` and the value when it does not fit (negative or above
-/// `UInt32.max`), thrown before any C call.
-func checkedU32(_ value: Int, _ what: String) throws(GamesError) -> UInt32 {
-    guard let converted = UInt32(exactly: value) else {
-        throw GamesError(
-            code: .invalidParameter,
-            message: "\(what) \(value) is out of range (0 to \(UInt32.max))")
+/// A Swift integer as a C unsigned integer argument of type `T`, or a
+/// `GamesError` naming `what`, the caller's value and the range `T` holds
+/// ("row -1 is out of range (0 to 4294967295)"), thrown before any C call
+/// when it does not fit (negative or above `T.max`). The error is
+/// `.invalidParameter` unless `code` names the one the library gives for
+/// the same mistake (`.illegalMove` for a move off the board). Nothing is
+/// ever clamped or substituted: -1 never reaches C as 0 or as `T.max`.
+func checkedInteger<T: FixedWidthInteger & UnsignedInteger>(
+    _ value: Int, _ what: String, as type: T.Type = T.self, code: GamesError.Code = .invalidParameter
+) throws(GamesError) -> T {
+    guard let converted = T(exactly: value) else {
+        throw GamesError(code: code, message: "\(what) \(value) is out of range (0 to \(T.max))")
     }
     return converted
+}
+
+/// A Swift integer as a C `uint32_t` argument, or an error (`.invalidParameter`
+/// unless `code` says otherwise) naming `what` and the value when it does not
+/// fit (negative or above `UInt32.max`), thrown before any C call.
+func checkedU32(
+    _ value: Int, _ what: String, code: GamesError.Code = .invalidParameter
+) throws(GamesError) -> UInt32 {
+    try checkedInteger(value, what, as: UInt32.self, code: code)
+}
+
+/// As `checkedU32`, for `uint8_t` arguments (0 to 255).
+func checkedU8(
+    _ value: Int, _ what: String, code: GamesError.Code = .invalidParameter
+) throws(GamesError) -> UInt8 {
+    try checkedInteger(value, what, as: UInt8.self, code: code)
 }
 
 /// Refuses text that C would read short: a C string ends at its first NUL
@@ -307,6 +319,22 @@ func readText(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<I
     var buf = [CChar](repeating: 0, count: max(len, 1))
     let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
     guard result == GAMES_RESULT_OK.rawValue else { return "" }
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// As `readText`, but nil when the call fails (a value the library cannot
+/// write), so a `description` can tell "" written from nothing written.
+func readWrittenText(
+    _ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32
+) -> String? {
+    var len = 0
+    let sized = call(nil, 0, &len)
+    guard sized == GAMES_RESULT_OK.rawValue || sized == GAMES_RESULT_BUFFER_TOO_SMALL.rawValue else {
+        return nil
+    }
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    guard result == GAMES_RESULT_OK.rawValue else { return nil }
     return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 

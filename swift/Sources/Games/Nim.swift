@@ -3,7 +3,9 @@ import CGames
 
 /// A Nim move: take `take` circles from row `row` (rows counted from 0).
 /// Its text (`description`) is `ROW-COUNT` with rows from 1: `NimMove(row: 2,
-/// take: 2)` is "3-2".
+/// take: 2)` is "3-2"; a move whose row or count no C move can hold (below
+/// 0 or above `UInt32.max`) is written as its Swift value,
+/// "NimMove(row: -1, take: 1)".
 public struct NimMove: Sendable, Hashable, CustomStringConvertible {
     /// The row, from 0.
     public var row: Int
@@ -18,14 +20,27 @@ public struct NimMove: Sendable, Hashable, CustomStringConvertible {
 
     init(_ c: games_nim_move) { self.init(row: Int(c.row), take: Int(c.take)) }
 
-    /// Negative numbers become an out-of-range row the engine refuses.
-    var c: games_nim_move {
-        games_nim_move(row: cU32(row), take: cU32(take))
+    /// The C move, or nil when the row or count does not fit a `uint32_t`.
+    var c: games_nim_move? {
+        guard let row = UInt32(exactly: row), let take = UInt32(exactly: take) else { return nil }
+        return games_nim_move(row: row, take: take)
     }
 
-    /// "3-2": the row from 1, then the count.
+    /// The C move, or an error (`.invalidParameter` unless `code` says
+    /// otherwise) naming the row or count that does not fit, before any C call.
+    func checkedC(code: GamesError.Code = .invalidParameter) throws(GamesError) -> games_nim_move {
+        games_nim_move(
+            row: try checkedU32(row, "row", code: code), take: try checkedU32(take, "take", code: code))
+    }
+
+    /// "3-2": the row from 1, then the count; "NimMove(row: -1, take: 1)"
+    /// (the caller's numbers as they are) for a row or count no C move can
+    /// hold.
     public var description: String {
-        readText { games_nim_move_to_string(c, $0, $1, $2) }
+        if let c, let text = readWrittenText({ games_nim_move_to_string(c, $0, $1, $2) }) {
+            return text
+        }
+        return "NimMove(row: \(row), take: \(take))"
     }
 }
 
@@ -126,7 +141,9 @@ public final class NimGame: Sendable {
     let handle: Handle
 
     /// A new match. `rows` (1 to 32 rows of up to 65,536 circles) defaults to
-    /// the classic 3, 4, 5; `seed` drives the AI's random choices.
+    /// the classic 3, 4, 5; `seed` drives the AI's random choices. Bad rows
+    /// or rounds throw `.invalidParameter`; a count below 0 or above
+    /// `UInt32.max` is refused before the library is called, naming it.
     public init(
         rows: [Int] = [3, 4, 5], rule: NimRule = .normal, rounds: Int = 1,
         firstPlayer: Player = .first, seed: UInt64 = 1
@@ -136,8 +153,12 @@ public final class NimGame: Sendable {
         guard !rows.isEmpty else {
             throw GamesError(code: .invalidParameter, message: "a game of Nim needs at least one row")
         }
-        let cRows = rows.map { cU32($0) }
-        let cRounds = cU32(rounds)
+        var cRows: [UInt32] = []
+        cRows.reserveCapacity(rows.count)
+        for (index, circles) in rows.enumerated() {
+            cRows.append(try checkedU32(circles, "row \(index): circle count"))
+        }
+        let cRounds = try checkedU32(rounds, "rounds")
         handle = try Handle(create: { out in
             cRows.withUnsafeBufferPointer { buf in
                 games_nim_new(buf.baseAddress, buf.count, rule.c, cRounds, firstPlayer.c, seed, out)
@@ -200,10 +221,13 @@ public final class NimGame: Sendable {
     }
 
     /// Plays `move`; an illegal one throws `.illegalMove` (`.gameOver` once
-    /// the round is over) with the reason, and changes nothing.
+    /// the round is over) with the reason, and changes nothing. A row or
+    /// count below 0 or above `UInt32.max` throws `.illegalMove` naming it
+    /// before the library is called (`lastRefusal` is then not changed).
     public func play(_ move: NimMove) throws(GamesError) {
+        let mv = try move.checkedC(code: .illegalMove)
         try handle.with { (h) throws(GamesError) in
-            try check(games_nim_play(h, move.c)) { lastError(h) }
+            try check(games_nim_play(h, mv)) { lastError(h) }
         }
     }
 
@@ -224,8 +248,7 @@ public final class NimGame: Sendable {
     /// count below 0 or above `UInt32.max` throws `.invalidParameter`
     /// naming it.
     public func checkMove(_ move: NimMove) throws(GamesError) -> NimRefusal {
-        let mv = games_nim_move(
-            row: try checkedU32(move.row, "row"), take: try checkedU32(move.take, "take"))
+        let mv = try move.checkedC()
         return try handle.with { (h) throws(GamesError) in
             var reason: UInt32 = 0
             // A const call: it records no last error, so the handle's is an

@@ -4,7 +4,10 @@ import CGames
 
 /// A line between two neighbouring dots. A horizontal line at (`row`, `col`)
 /// joins dots (row, col) and (row, col + 1); a vertical one joins (row, col)
-/// and (row + 1, col). Its text is the dot notation, e.g. "a1-b1".
+/// and (row + 1, col). Its text is the dot notation, e.g. "a1-b1"; a line
+/// that lies on no board (off the largest, 6×6 boxes; a negative row) is
+/// written as its Swift value with the caller's numbers,
+/// "TimbiricheLine(.vertical, row: -1, col: 0)".
 public struct TimbiricheLine: Sendable, Hashable, CustomStringConvertible {
     /// A line's direction.
     public enum Orientation: Sendable, Hashable {
@@ -34,28 +37,30 @@ public struct TimbiricheLine: Sendable, Hashable, CustomStringConvertible {
             row: Int(c.row), col: Int(c.col))
     }
 
-    var c: games_timbiriche_line {
-        games_timbiriche_line(
-            orientation: orientation == .vertical
-                ? UInt32(GAMES_TIMBIRICHE_VERTICAL) : UInt32(GAMES_TIMBIRICHE_HORIZONTAL),
-            row: cU32(row), col: cU32(col))
-    }
+    /// The C line, or nil when the row or column does not fit a `uint32_t`.
+    var c: games_timbiriche_line? { try? checkedC() }
 
-    /// The C line, or `.invalidParameter` naming a row or column C cannot
-    /// hold (below 0 or above `UInt32.max`).
-    func checkedC() throws(GamesError) -> games_timbiriche_line {
+    /// The C line, or an error (`.invalidParameter` unless `code` says
+    /// otherwise) naming a row or column C cannot hold (below 0 or above
+    /// `UInt32.max`), before any C call.
+    func checkedC(code: GamesError.Code = .invalidParameter) throws(GamesError) -> games_timbiriche_line {
         games_timbiriche_line(
             orientation: orientation == .vertical
                 ? UInt32(GAMES_TIMBIRICHE_VERTICAL) : UInt32(GAMES_TIMBIRICHE_HORIZONTAL),
-            row: try checkedU32(row, "row"), col: try checkedU32(col, "column"))
+            row: try checkedU32(row, "row", code: code), col: try checkedU32(col, "column", code: code))
     }
 
     /// The line in words, for refusals: "the vertical line at row 0, column 2".
     var words: String { "the \(orientation) line at row \(row), column \(col)" }
 
-    /// The dot notation, "a1-b1".
+    /// The dot notation, "a1-b1"; a line on no board (off the largest, 6×6
+    /// boxes, or with a negative row or column) is its Swift value with the
+    /// caller's numbers, "TimbiricheLine(.horizontal, row: 9, col: 0)".
     public var description: String {
-        readText { games_timbiriche_line_to_string(c, $0, $1, $2) }
+        if let c, let text = readWrittenText({ games_timbiriche_line_to_string(c, $0, $1, $2) }) {
+            return text
+        }
+        return "TimbiricheLine(.\(orientation), row: \(row), col: \(col))"
     }
 
     /// The line with flat index `index` on a board of `rows`×`cols` boxes:
@@ -377,14 +382,16 @@ public enum TimbiricheRefusal: UInt32, Sendable, Hashable {
 public final class TimbiricheGame: Sendable {
     let handle: Handle
 
-    /// A new game with `options`; bad options throw `.invalidParameter`.
+    /// A new game with `options`; bad options throw `.invalidParameter` (rows,
+    /// columns or games below 0 or above `UInt32.max` before the library is
+    /// called, naming them).
     public init(_ options: TimbiricheOptions = TimbiricheOptions()) throws(GamesError) {
         var c = games_timbiriche_options()
         _ = games_timbiriche_options_default(&c)
-        c.rows = cU32(options.rows)
-        c.cols = cU32(options.cols)
+        c.rows = try checkedU32(options.rows, "rows")
+        c.cols = try checkedU32(options.cols, "columns")
         c.misere = options.misere
-        c.games = cU32(options.games)
+        c.games = try checkedU32(options.games, "games")
         c.seed = options.seed
         switch options.start {
         case .first: c.start = UInt32(GAMES_TIMBIRICHE_START_FIRST)
@@ -541,12 +548,15 @@ public final class TimbiricheGame: Sendable {
 
     /// Draws `line` and returns the boxes it took (0, 1 or 2; then the same
     /// player draws again). An illegal line throws `.illegalMove` (`.gameOver`)
-    /// and changes nothing.
+    /// and changes nothing; a row or column below 0 or above `UInt32.max`
+    /// throws `.illegalMove` naming it before the library is called
+    /// (`lastRefusal` is then not changed).
     @discardableResult
     public func play(_ line: TimbiricheLine) throws(GamesError) -> Int {
-        try handle.with { (h) throws(GamesError) in
+        let c = try line.checkedC(code: .illegalMove)
+        return try handle.with { (h) throws(GamesError) in
             var completed: UInt32 = 0
-            try check(games_timbiriche_play(h, line.c, &completed)) { lastError(h) }
+            try check(games_timbiriche_play(h, c, &completed)) { lastError(h) }
             return Int(completed)
         }
     }
