@@ -699,16 +699,7 @@ public enum CanicasBoard {
         _ move: CanicasMove, to cells: [Int], rules: CanicasRules = .five
     ) throws(GamesError) -> CanicasBoardOutcome {
         if let mismatch = abiMismatch() { throw mismatch }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(cells.count)
-        for (cell, colour) in cells.enumerated() {
-            guard let byte = UInt8(exactly: colour) else {
-                throw GamesError(
-                    code: .invalidParameter,
-                    message: "cell \(cell) has colour \(colour), out of range (0 to 255)")
-            }
-            bytes.append(byte)
-        }
+        var bytes = try colourBytes(cells)
         let mv = games_canicas_move(
             from: try checkedU32(move.from, "cell"), to: try checkedU32(move.to, "cell"))
         var options = try rules.checkedC()
@@ -742,10 +733,7 @@ public enum CanicasBoard {
         if let mismatch = abiMismatch() { throw mismatch }
         // Values C cannot hold are refused here, naming them: none is
         // substituted.
-        var cellBytes: [UInt8] = []
-        for (cell, colour) in cells.enumerated() {
-            cellBytes.append(try checkedU8(colour, "cell \(cell): colour"))
-        }
+        let cellBytes = try colourBytes(cells)
         var nextBytes: [UInt8] = []
         for (index, colour) in next.enumerated() {
             nextBytes.append(try checkedU8(colour, "next marble \(index): colour"))
@@ -785,6 +773,23 @@ public enum CanicasBoard {
 
 private func lastError(_ h: OpaquePointer) -> String {
     readText { games_canicas_last_error(h, $0, $1, $2) }
+}
+
+/// One `uint8_t` colour per cell, or `.invalidParameter` naming the first
+/// cell whose colour C cannot hold ("cell 5 has colour 300, out of range
+/// (0 to 255)"), before any C call.
+private func colourBytes(_ cells: [Int]) throws(GamesError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(cells.count)
+    for (cell, colour) in cells.enumerated() {
+        guard let byte = UInt8(exactly: colour) else {
+            throw GamesError(
+                code: .invalidParameter,
+                message: "cell \(cell) has colour \(colour), out of range (0 to 255)")
+        }
+        bytes.append(byte)
+    }
+    return bytes
 }
 
 /// Why `move` has no text on the board of game `h`: the first of its cells

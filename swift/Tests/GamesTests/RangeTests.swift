@@ -181,7 +181,7 @@ extension AllGames {
             cells[free] = -1
             expectNames(
                 thrown { try CanicasBoard.hint(cells: cells, next: state.next) }, .invalidParameter,
-                "cell \(free): colour -1", range: "(0 to 255)")
+                "cell \(free) has colour -1", range: "(0 to 255)")
             expectNames(
                 thrown { try CanicasBoard.hint(cells: state.cells, next: [state.next[0], 256] + state.next.dropFirst(2)) },
                 .invalidParameter, "next marble 1: colour 256", range: "(0 to 255)")
