@@ -619,10 +619,19 @@ mod generic_tests {
     /// played those games and the search could not win them.
     #[test]
     fn search_against_random_plays_every_game_of_a_one_player_game() {
-        use crate::testing::{check_random_games, search_wins_against_random};
+        use crate::testing::{check_random_games, search_vs_random, search_wins_against_random};
         check_random_games(|_| Solo { points: None }, SuiteOptions::default()).unwrap();
         let wins = search_wins_against_random(|_| Solo { points: None }, 10, Budget::nodes(20));
         assert_eq!(wins, 10);
+        // The single game too: asked to search for `Second`, it searches
+        // the only seat, as for `First`.
+        for seed in 0..10 {
+            let solo = Solo { points: None };
+            let first = search_vs_random(&solo, Player::First, Budget::nodes(20), seed, 100);
+            let second = search_vs_random(&solo, Player::Second, Budget::nodes(20), seed, 100);
+            assert_eq!(first, second);
+            assert!(first[0] > 0.0);
+        }
     }
 
     #[test]

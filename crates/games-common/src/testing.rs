@@ -415,7 +415,9 @@ where
 /// Play one game from `start`: [`flat_monte_carlo`] with `budget` for
 /// `search_seat`, uniformly random moves for the other seat, chance drawn
 /// with its probabilities; everything from `GameRng::from_seed(seed)`.
-/// The final returns (or the returns after `max_plies` plies).
+/// The final returns (or the returns after `max_plies` plies). In a
+/// one-player game the search takes the only seat, `First`, whatever
+/// `search_seat` says (no one plays `Second` there).
 ///
 /// [`flat_monte_carlo`]: crate::search::flat_monte_carlo
 pub fn search_vs_random<G: Playable>(
@@ -425,6 +427,11 @@ pub fn search_vs_random<G: Playable>(
     seed: u64,
     max_plies: u64,
 ) -> [f64; 2] {
+    let search_seat = if G::PLAYERS == 1 {
+        crate::Player::First
+    } else {
+        search_seat
+    };
     let mut rng = GameRng::from_seed(seed);
     let cancel = crate::CancelFlag::new();
     let mut scratch = Scratch::new();
