@@ -120,10 +120,42 @@ where
 {
     let mut report = SuiteReport::default();
     let mut pool: Vec<G::Move> = Vec::new();
-    let mut scratch = Scratch::new();
     let mut moves = Vec::new();
     let mut again = Vec::new();
     let mut chances = Vec::new();
+    walk_random_games(new_game, &options, &mut report, |state, rng, report| {
+        check_node(
+            state,
+            &mut moves,
+            &mut again,
+            &mut chances,
+            &pool,
+            options.illegal_samples,
+            rng,
+            report,
+        )?;
+        remember(&mut pool, &moves, rng);
+        Ok(())
+    })?;
+    Ok(report)
+}
+
+/// Play `options.games` random games from `new_game(i)`, game `i` drawn
+/// from `options.seed + i`, calling `at_node` at every node (with the
+/// game's generator, before the random move is drawn from it); count games
+/// and nodes in `report`. A problem `at_node` reports, a game longer than
+/// `options.max_plies` or a random move refused is a [`Violation`].
+fn walk_random_games<G, F>(
+    new_game: F,
+    options: &SuiteOptions,
+    report: &mut SuiteReport,
+    mut at_node: impl FnMut(&G, &mut GameRng, &mut SuiteReport) -> Result<(), String>,
+) -> Result<(), Violation>
+where
+    G: Playable,
+    F: Fn(u32) -> G,
+{
+    let mut scratch = Scratch::new();
     for game_index in 0..options.games {
         let mut rng = GameRng::from_seed(options.seed.wrapping_add(u64::from(game_index)));
         let mut state = new_game(game_index);
@@ -136,18 +168,7 @@ where
                 state: state.state_string(),
                 problem,
             };
-            check_node(
-                &state,
-                &mut moves,
-                &mut again,
-                &mut chances,
-                &pool,
-                options.illegal_samples,
-                &mut rng,
-                &mut report,
-            )
-            .map_err(|p| fail(&state, p))?;
-            remember(&mut pool, &moves, &mut rng);
+            at_node(&state, &mut rng, report).map_err(|p| fail(&state, p))?;
             report.nodes += 1;
             let Some(mv) = random_move(&state, &mut rng, &mut scratch) else {
                 break;
@@ -169,7 +190,7 @@ where
         }
         report.games += 1;
     }
-    Ok(report)
+    Ok(())
 }
 
 /// Keep a few of `moves` in the pool (replacing old ones at random).
@@ -319,43 +340,12 @@ where
     F: Fn(u32) -> G,
 {
     let mut report = SuiteReport::default();
-    let mut scratch = Scratch::new();
     let (mut moves, mut back_moves) = (Vec::new(), Vec::new());
-    for game_index in 0..options.games {
-        let mut rng = GameRng::from_seed(options.seed.wrapping_add(u64::from(game_index)));
-        let mut state = new_game(game_index);
-        let mut ply = 0;
-        loop {
-            let fail = |state: &G, problem: String| Violation {
-                game: G::NAME,
-                game_index,
-                ply,
-                state: state.state_string(),
-                problem,
-            };
-            check_plain_value(&state, &mut moves, &mut back_moves).map_err(|p| fail(&state, p))?;
-            report.nodes += 1;
-            let Some(mv) = random_move(&state, &mut rng, &mut scratch) else {
-                break;
-            };
-            if ply >= options.max_plies {
-                return Err(fail(
-                    &state,
-                    format!("the game did not end in {} plies", options.max_plies),
-                ));
-            }
-            let before = state.clone();
-            if let Err(e) = state.play(mv) {
-                return Err(fail(
-                    &before,
-                    format!("the random move {mv:?} was refused: {e}"),
-                ));
-            }
-            report.moves_played += 1;
-            ply += 1;
-        }
-        report.games += 1;
-    }
+    walk_random_games(new_game, &options, &mut report, |state, _, _| {
+        check_plain_value(state, &mut moves, &mut back_moves)
+    })?;
+    // Each game played one random move fewer than it had nodes.
+    report.moves_played = report.nodes - u64::from(report.games);
     Ok(report)
 }
 
