@@ -420,21 +420,7 @@ fn the_position_id_after_a_winning_play_is_the_one_the_game_shows() {
     let r = unsafe { games_backgammon_new_from_xgid(xgid.as_ptr(), GAMES_PLAYER_FIRST, 1, &mut g) };
     assert_eq!(r, GAMES_RESULT_OK);
     let g = Game(g);
-    let mut buf = [0 as c_char; 16];
-    let mut len = 0;
-    let mut play = games_backgammon_move::default();
-    // SAFETY: a live handle, a local buffer of 16 and local out-pointers.
-    let predicted = unsafe {
-        let r =
-            games_backgammon_legal_play_position_id(g.0, 0, buf.as_mut_ptr(), buf.len(), &mut len);
-        assert_eq!(r, GAMES_RESULT_OK);
-        assert_eq!(
-            games_backgammon_legal_play_get(g.0, 0, &mut play),
-            GAMES_RESULT_OK
-        );
-        assert_eq!(games_backgammon_play_move(g.0, &play), GAMES_RESULT_OK);
-        CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
-    };
+    let predicted = predict_and_play_first(&g);
     let s = state(&g);
     assert!(s.game_over);
     assert_eq!((s.winner, s.points), (GAMES_PLAYER_FIRST, 2));
@@ -442,8 +428,18 @@ fn the_position_id_after_a_winning_play_is_the_one_the_game_shows() {
 
     // An ordinary play: the opponent on roll, as before.
     let g = seeded(3);
+    let predicted = predict_and_play_first(&g);
+    assert_eq!(predicted, position_id(&g));
+}
+
+/// The Position ID `games_backgammon_legal_play_position_id` predicts for
+/// legal play 0 of `g`, which is then played with `games_backgammon_play_move`.
+fn predict_and_play_first(g: &Game) -> String {
+    let mut buf = [0 as c_char; 16];
+    let mut len = 0;
+    let mut play = games_backgammon_move::default();
     // SAFETY: a live handle, a local buffer of 16 and local out-pointers.
-    let predicted = unsafe {
+    unsafe {
         let r =
             games_backgammon_legal_play_position_id(g.0, 0, buf.as_mut_ptr(), buf.len(), &mut len);
         assert_eq!(r, GAMES_RESULT_OK);
@@ -453,8 +449,7 @@ fn the_position_id_after_a_winning_play_is_the_one_the_game_shows() {
         );
         assert_eq!(games_backgammon_play_move(g.0, &play), GAMES_RESULT_OK);
         CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()
-    };
-    assert_eq!(predicted, position_id(&g));
+    }
 }
 
 /// `games_backgammon_play_move` plays "a whole move given as steps", and a
