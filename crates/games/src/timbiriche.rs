@@ -562,26 +562,35 @@ pub fn play(
                 );
                 say(
                     output,
-                    "undo goes back to your previous turn (the AI's replies too); redo replays exactly the moves undone.",
+                    "undo goes back to the start of your last turn (every line you drew in it, and the AI's replies); redo replays exactly the moves undone, a turn at a time.",
                 );
                 say(output, HINT_RULE);
             }
             "undo" => {
-                // Against the AI, go back to your previous turn: undo the
-                // AI's replies and your last line.
-                // Tried on a copy: an undo that gets nowhere leaves the game
-                // (and its undo mark) as it was.
+                // Against the AI, go back to the start of your last turn:
+                // undo the AI's replies, then every line of that turn (a
+                // line that takes a box gives another, so a turn may hold
+                // several). Before your first line (the AI started) there
+                // is no turn of yours to go back to: the AI's opening lines
+                // stay rather than let it choose again. Tried on a copy: an
+                // undo that gets nowhere leaves the game (and its undo
+                // mark) as it was.
+                // Two people on one screen take back one line at a time.
                 let mut trial = game.clone();
-                while trial.undo() {
-                    if args.two_players || trial.position().to_move() == human {
-                        break;
+                let mut yours = false;
+                if args.two_players {
+                    yours = trial.undo();
+                } else {
+                    while let Some(last) = trial.position().last_move() {
+                        if last.player == human {
+                            yours = true;
+                        } else if yours {
+                            break;
+                        }
+                        trial.undo();
                     }
                 }
-                // Before your first line (the AI started) there is no turn
-                // of yours to go back to: keep the AI's opening lines as
-                // they were rather than let it choose again.
-                while !args.two_players && trial.position().to_move() != human && trial.redo() {}
-                show = trial.moves().len() != game.moves().len();
+                show = yours;
                 if show {
                     *game = trial;
                 } else {
@@ -607,8 +616,13 @@ pub fn play(
                             }
                         ));
                     }
+                    // Up to the start of your next turn: the AI drew the
+                    // last line and you are to move.
                     let pos = game.position();
-                    if args.two_players || pos.is_over() || pos.to_move() == human {
+                    if args.two_players
+                        || pos.is_over()
+                        || (pos.to_move() == human && mover != human)
+                    {
                         break;
                     }
                 }

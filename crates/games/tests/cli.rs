@@ -1257,6 +1257,56 @@ fn play_timbiriche_redo_replays_the_ai_reply_it_undid() {
 }
 
 #[test]
+fn play_timbiriche_undo_takes_back_your_whole_turn_of_several_lines() {
+    // "Taking one or more boxes with a line gives exactly one extra move":
+    // a turn may hold several lines. Seed 1 on 2×3 boxes: after the AI's
+    // a1-a2 you take a1 with b1-b2, b1 with c1-c2, then draw a3-b3; the AI
+    // replies b3-c3. Undo goes back to the start of that turn of yours
+    // (0–0, before b1-b2), not to the middle of it (it took back a3-b3
+    // only and left you 2–0 to move again).
+    let text = succeeds(games(
+        &[
+            "play",
+            "timbiriche",
+            "--size",
+            "2x3",
+            "--level",
+            "easy",
+            "--seed",
+            "1",
+        ],
+        "a1-b1\nb1-c1\na2-b2\nb1-b2\nc1-c2\na3-b3\nundo\nredo\nquit\n",
+    ));
+    let drawn: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("The AI draws "))
+        .collect();
+    assert_eq!(
+        drawn,
+        ["c1-d1.", "b2-c2.", "a1-a2.", "b3-c3."],
+        "the AI chose again after undo or redo: {text}"
+    );
+    // Each board drawn, with the points under it.
+    let boards: Vec<&str> = text
+        .split("   a   b   c   d\n")
+        .skip(1)
+        .map(|b| b.split_once(".\n").map_or(b, |(board, _)| board))
+        .collect();
+    // The boards: the start, then one after each of the 10 lines drawn (6
+    // yours, 4 the AI's), then the one after undo and the one after redo.
+    assert_eq!(boards.len(), 13, "{text}");
+    let after_ai_a1_a2 = boards[6];
+    assert!(after_ai_a1_a2.contains("player 1 0, player 2 0"), "{text}");
+    assert_eq!(boards[11], after_ai_a1_a2, "undo stopped mid-turn: {text}");
+    // Redo replays exactly the turn undone and the AI's reply.
+    assert!(
+        text.contains("Redone: b1-b2 (you), c1-c2 (you), a3-b3 (you), b3-c3 (the AI)."),
+        "{text}"
+    );
+    assert_eq!(boards[12], boards[10], "{text}");
+}
+
+#[test]
 fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
     // "Hints: 3 per game, the first one free (the engine keeps the count;
     // what a paid hint costs is the host's)."
