@@ -77,6 +77,20 @@ impl From<VersionError> for LoadError {
     }
 }
 
+/// The seed of the roll after `turns` turns in a game without a dice seed
+/// whose AI is seeded with `ai_seed` ([`Game::roll`]): the two mixed by
+/// SplitMix64's finaliser, so that the dice depend on them only and not on
+/// how often the AI's generator was drawn from.
+fn outside_roll_seed(ai_seed: u64, turns: u64) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    mix(mix(ai_seed ^ 0x6261_636B_726F_6C6C)
+        .wrapping_add(turns.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+}
+
 /// The saved form: version 2 is version 1 with `format` first and `ai_rng`
 /// last.
 #[derive(Serialize, Deserialize)]
@@ -163,14 +177,15 @@ impl Game {
 
     /// A new game with dice from outside, starting with this opening roll.
     /// Its AI's generator is seeded with 0 ([`Game::with_ai_seed`] to change
-    /// it); [`Game::roll`] draws from it.
+    /// it); [`Game::roll`] rolls from that seed and the turn.
     #[must_use]
     pub fn with_opening(opening: Opening) -> Game {
         Game::start(None, GameRng::from_seed(0), opening)
     }
 
     /// The same game with the AI's generator seeded with `seed` (in a game
-    /// without a dice seed, [`Game::roll`] draws from it too).
+    /// without a dice seed, [`Game::roll`] rolls from this seed and the
+    /// turn, never from the AI's generator itself).
     #[must_use]
     pub fn with_ai_seed(mut self, seed: u64) -> Game {
         self.ai_rng = GameRng::from_seed(seed);
@@ -212,8 +227,9 @@ impl Game {
 
     /// A game from any position, seen from `turn`'s side (for example one
     /// read from a Position ID or an XGID), with `turn` on roll and no dice
-    /// rolled yet; dice come from outside ([`Game::set_dice`]) or from a
-    /// generator seeded with 0 ([`Game::roll`]). A finished board gives a
+    /// rolled yet; dice come from outside ([`Game::set_dice`]) or from the
+    /// AI's seed, 0 until [`Game::with_ai_seed`] ([`Game::roll`]). A
+    /// finished board gives a
     /// game that is already over. Such a game has no opening roll:
     /// [`Game::opening`] then answers a placeholder 2-1.
     #[must_use]
@@ -321,8 +337,10 @@ impl Game {
 
     /// Roll the dice for the player on roll: from the seed, or in a game
     /// without a dice seed (dice from outside, an opening or a position from
-    /// outside) from the AI's generator, recorded as dice from outside. A
-    /// roll that cannot be used passes at once (recorded in the history).
+    /// outside) from a generator seeded with the AI's seed mixed with the
+    /// number of turns played, recorded as dice from outside.
+    /// Asking the AI (a hint) never changes the dice. A roll that cannot be
+    /// used passes at once (recorded in the history).
     ///
     /// # Errors
     /// [`GameError::GameOver`] or [`GameError::DiceAlreadyRolled`].
@@ -336,7 +354,13 @@ impl Game {
         let d = if self.seed.is_some() {
             Dice::roll(&mut self.rng)
         } else {
-            Dice::roll(&mut self.ai_rng)
+            // Not from the AI's generator itself: a hint or an AI move
+            // would change every later roll.
+            let turn = self.history.len() as u64;
+            Dice::roll(&mut GameRng::from_seed(outside_roll_seed(
+                self.ai_rng.seed(),
+                turn,
+            )))
         };
         let outcome = self.apply_dice(d)?;
         Ok((d, outcome))
@@ -696,6 +720,56 @@ mod tests {
         assert_eq!(g.step(1, 0), Err(GameError::GameOver));
         assert_eq!(g.play_notation("1/off"), Err(GameError::GameOver));
         assert_eq!(g, before);
+    }
+
+    /// The dice `roll` gives after the first turn of `start` (its first
+    /// legal play), with the AI asked at `level` before it or not.
+    fn next_roll(start: &Game, ask: Option<Level>) -> Dice {
+        let mut g = start.clone();
+        if let Some(level) = ask {
+            g.ai_move(level, Budget::UNLIMITED, &CancelFlag::new())
+                .unwrap();
+        }
+        let play = g.legal_plays()[0];
+        g.play(&play).unwrap();
+        g.roll().unwrap().0
+    }
+
+    #[test]
+    fn asking_the_ai_does_not_change_the_dice_rolled_next() {
+        // "Dice come from a seeded generator (ChaCha), so a seed replays a
+        // whole game exactly": the dice must not depend on whether the
+        // host asked the AI (a hint) on the way. In a game without a dice
+        // seed (an opening or a position from outside, or dice set from
+        // outside once) `roll` drew from the AI's generator, so a hint
+        // changed every later roll.
+        let pos = Position::from_gnubg_id("4HPwATDgc/ABMA").unwrap();
+        for seed in 0..8 {
+            let opening = Game::with_opening(Opening::new(3, 1).unwrap()).with_ai_seed(seed);
+            let mut from_position = Game::from_position(pos, Player::Second).with_ai_seed(seed);
+            from_position.set_dice(Dice::new(3, 1).unwrap()).unwrap();
+            // A seeded game whose dice were once set from outside.
+            let mut set_once = Game::new(seed);
+            let play = set_once.legal_plays()[0];
+            set_once.play(&play).unwrap();
+            set_once.set_dice(Dice::new(4, 2).unwrap()).unwrap();
+            for start in [opening, from_position, set_once] {
+                let plain = next_roll(&start, None);
+                for level in [Level::Easy, Level::Normal, Level::Hard] {
+                    assert_eq!(
+                        next_roll(&start, Some(level)),
+                        plain,
+                        "seed {seed}, {level:?}"
+                    );
+                }
+            }
+        }
+        // A seeded game's dice never came from the AI's generator.
+        for seed in 0..8 {
+            let start = Game::new(seed);
+            let plain = next_roll(&start, None);
+            assert_eq!(next_roll(&start, Some(Level::Easy)), plain, "seed {seed}");
+        }
     }
 
     #[test]

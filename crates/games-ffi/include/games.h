@@ -1816,8 +1816,9 @@ games_result games_backgammon_get_board(const games_backgammon_game *game,
  * Any out-pointer may be NULL. Dice already rolled give
  * `GAMES_RESULT_WRONG_PHASE`, a finished game `GAMES_RESULT_GAME_OVER`;
  * nothing changes then. In a game without a dice seed (dice set from
- * outside, an opening or a position from outside) the handle's generator
- * rolls, and the dice are recorded as dice from outside.
+ * outside, an opening or a position from outside) the dice come from the
+ * handle's seed and the number of turns played (asking the AI never
+ * changes them), and are recorded as dice from outside.
  *
  * # Safety
  * `game` NULL or live; each out-pointer NULL or writable.

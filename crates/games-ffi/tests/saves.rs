@@ -469,18 +469,30 @@ fn version_1_backgammon_saves_of_the_c_api_load_with_their_generator() {
     assert_eq!(core.seed(), Some(9));
     assert_eq!(core.history().len(), 3);
 
-    // A game without a dice seed rolls from the saved generator.
+    // A game without a dice seed rolls from the saved generator's seed (13)
+    // and the turns played (2), not from the generator itself (which the
+    // AI draws from: the version-1 library rolled 11 from it here, and a
+    // hint before the roll changed the dice). Loading it again rolls the
+    // same dice.
     let v1: &[u8] = include_bytes!("data/backgammon-outside-dice-v1.json");
     let g2 = c_load!(games_backgammon_load, v1).expect("a version-1 save loads");
+    let again_loaded = c_load!(games_backgammon_load, v1).expect("a version-1 save loads");
     let (mut d1, mut d2) = (0, 0);
-    // SAFETY: a live handle and local out-pointers.
+    let (mut e1, mut e2) = (0, 0);
+    // SAFETY: live handles and local out-pointers.
     unsafe {
         assert_eq!(
             games_backgammon_roll(g2, &mut d1, &mut d2, ptr::null_mut()),
             GAMES_RESULT_OK
         );
+        assert_eq!(
+            games_backgammon_roll(again_loaded, &mut e1, &mut e2, ptr::null_mut()),
+            GAMES_RESULT_OK
+        );
+        games_backgammon_free(again_loaded);
     }
-    assert_eq!((d1, d2), (1, 1));
+    assert_eq!((d1, d2), (5, 2));
+    assert_eq!((e1, e2), (d1, d2));
     let again = c_save!(games_backgammon_save, g2);
     assert!(again.starts_with(br#"{"format":"games.backgammon","version":2,"#));
     // SAFETY: handles from the library, each released once.
