@@ -667,7 +667,11 @@ impl Game {
     }
 
     /// Replay a seeded game from its moves in the notation (one per turn,
-    /// empty for an automatic pass).
+    /// empty for an automatic pass): the seed gives the same dice, so the
+    /// same positions and history. The AI's generator starts afresh from
+    /// the seed: if the original game asked the AI, its generator had moved
+    /// on, so later AI plays can differ; [`Game::save`] keeps it, and
+    /// [`Game::load`] continues exactly.
     ///
     /// # Errors
     /// [`LoadError`] when a move does not replay.

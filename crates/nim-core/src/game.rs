@@ -150,7 +150,12 @@ impl Game {
         })
     }
 
-    /// Replay `moves` from a new game: the same seed and moves give the same game.
+    /// Replay `moves` from a new game: the same board, rule, first player
+    /// and moves give the same positions and history, whoever chose the
+    /// moves. The AI's generator starts afresh from `seed`: it is not where
+    /// the original game's was if that game asked the AI (each answer
+    /// draws from it), so later AI moves can differ. [`Game::save`] keeps
+    /// the generator, and [`Game::load`] continues exactly.
     ///
     /// # Errors
     /// [`LoadError::Setup`] for a bad board, [`LoadError::IllegalMove`] for a bad move.
@@ -335,6 +340,32 @@ mod tests {
 
     fn game() -> Game {
         Game::new(&[3, 4, 5], Rule::Normal, Player::First, 7).unwrap()
+    }
+
+    #[test]
+    fn replay_gives_the_moves_and_load_the_generator_too() {
+        // "replay from seed + moves" and "deterministic for a given seed":
+        // a replay reaches the same positions; only the save carries where
+        // the AI's generator stood.
+        let mut g = game();
+        for _ in 0..4 {
+            let mv = g
+                .ai_move(Level::Easy, Budget::UNLIMITED, &CancelFlag::new())
+                .unwrap()
+                .mv;
+            g.play(mv).unwrap();
+        }
+        let replayed =
+            Game::replay(&[3, 4, 5], Rule::Normal, Player::First, 7, g.history()).unwrap();
+        assert_eq!(replayed.position(), g.position());
+        assert_eq!(replayed.history(), g.history());
+        assert_ne!(
+            replayed.rng(),
+            g.rng(),
+            "the AI drew from the original's generator"
+        );
+        let loaded = Game::load(&g.save()).unwrap();
+        assert_eq!(loaded, g);
     }
 
     #[test]
