@@ -143,7 +143,10 @@ impl Game {
 
     /// Take back the last move, with what arrived after it and its points.
     /// Only one move at a time: undo, move, undo is fine; undo, undo is not.
-    /// The same marbles arrive again after the same move.
+    /// The same marbles arrive again after the same move. The move that
+    /// ended the game can be taken back too, and the game goes on: a host
+    /// that records a game when it ends ([`Records::finish`](crate::Records::finish)) decides
+    /// whether to allow that (the records would count the game twice).
     pub fn undo(&mut self) -> Result<Move, UndoError> {
         if self.undone {
             return Err(UndoError::AlreadyUndone);

@@ -339,6 +339,28 @@ fn undo_takes_back_one_move_and_the_same_marbles_arrive() {
 }
 
 #[test]
+fn the_move_that_ended_the_game_can_be_undone_and_the_game_goes_on() {
+    // "Undo takes back the last move, including whatever arrived after it
+    // and the points it scored": the move that filled the board too. The
+    // game is open again and the same marbles arrive after the same move;
+    // whether a host allows it once it recorded the game is the host's
+    // (the terminal refuses it then).
+    let mut g = Game::of_variant(Variant::Five, 7);
+    while !g.state().is_over() {
+        let first = g.state().legal_moves()[0];
+        g.play(first).unwrap();
+    }
+    let over = g.clone();
+    let last = *g.moves().last().unwrap();
+    assert!(g.can_undo());
+    assert_eq!(g.undo(), Ok(last));
+    assert!(!g.state().is_over());
+    assert_eq!(g.undo(), Err(UndoError::AlreadyUndone));
+    g.play(last).unwrap();
+    assert_eq!(g.state(), over.state());
+}
+
+#[test]
 fn retry_replays_the_deal_and_is_marked() {
     // ""Retry" replays the same deal from the start. A game replayed from a deal
     // records that it was a replay (a replay counts apart in the statistics)."

@@ -2452,7 +2452,10 @@ games_result games_canicas_moves_played(const games_canicas_game *game,
  * scored; the same marbles arrive again after the same move. Only one move
  * at a time: a second undo in a row gives `GAMES_RESULT_NOTHING_TO_UNDO`
  * (error code `GAMES_CANICAS_ERROR_ALREADY_UNDONE`), as does an undo
- * before any move (`GAMES_CANICAS_ERROR_NOTHING_TO_UNDO`).
+ * before any move (`GAMES_CANICAS_ERROR_NOTHING_TO_UNDO`). The move that
+ * ended the game can be taken back too (`game_over` is then cleared and
+ * the game goes on); a host that records the game when it ends
+ * (`games_canicas_records_finish`) decides whether to allow it.
  *
  * # Safety
  * `game` must be NULL or a live handle.
