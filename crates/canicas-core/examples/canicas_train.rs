@@ -97,7 +97,7 @@ fn train(args: &[String]) -> Result<(), String> {
             batch: arg(args, 16, 1u32).max(1),
         };
         let rules = rules_named(args.get(14).map_or("five", String::as_str))?;
-        let t = Trainer::new(rules, config);
+        let t = Trainer::new(rules, config).map_err(|e| e.to_string())?;
         println!(
             "new run {:?}: {} tuples, {} weights",
             config,

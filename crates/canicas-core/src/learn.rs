@@ -72,8 +72,8 @@ use games_common::GameRng;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
-use crate::rules::Rules;
-use crate::state::{Move, State};
+use crate::rules::{Rules, RulesError};
+use crate::state::{Move, State, StateError};
 
 /// The first line of a checkpoint file.
 const MAGIC: &str = "canicas-ntuple-v1";
@@ -444,23 +444,30 @@ struct Features {
 impl NTuple {
     /// A network for `rules` with every weight 0 and the shipped
     /// network's tuples ([`TupleSet::Blocks2x3`]).
-    #[must_use]
-    pub fn new(rules: Rules) -> NTuple {
+    ///
+    /// # Errors
+    /// The [`RulesError`] of [`Rules::validate`] when the rules cannot be
+    /// played.
+    pub fn new(rules: Rules) -> Result<NTuple, RulesError> {
         NTuple::with_tuples(rules, TupleSet::Blocks2x3)
     }
 
     /// A network for `rules` with the tuples of `set` and every weight 0.
-    #[must_use]
-    pub fn with_tuples(rules: Rules, set: TupleSet) -> NTuple {
+    ///
+    /// # Errors
+    /// The [`RulesError`] of [`Rules::validate`] when the rules cannot be
+    /// played (the tuples are laid out on the rules' board, at most 11×11).
+    pub fn with_tuples(rules: Rules, set: TupleSet) -> Result<NTuple, RulesError> {
+        rules.validate()?;
         let layout = Layout::new(rules, set);
         let weights = vec![0.0; layout.len];
-        NTuple {
+        Ok(NTuple {
             layout,
             weights,
             line_reward: 0.0,
             candidates: 0,
             prior: 0.0,
-        }
+        })
     }
 
     /// The rules it evaluates.
@@ -517,10 +524,26 @@ impl NTuple {
     /// about to arrive: the sum of its tuples' weights and the free-cell
     /// weight, without the hand-made evaluation's part (see
     /// [`TrainConfig::prior`]). Cells beyond the board's are ignored.
-    #[must_use]
-    pub fn value_cells(&self, cells: &[u8], pending: u32) -> f32 {
-        let n = self.layout.rules.cells().min(cells.len());
-        self.value_of(&self.features(&cells[..n], pending))
+    ///
+    /// # Errors
+    /// [`StateError::Inconsistent`] when there are fewer cells than the
+    /// board has, or a colour the rules do not have.
+    pub fn value_cells(&self, cells: &[u8], pending: u32) -> Result<f32, StateError> {
+        let board = cells
+            .get(..self.layout.rules.cells())
+            .ok_or(StateError::Inconsistent("fewer cells than the board has"))?;
+        if board.iter().any(|&c| c > self.layout.rules.colours) {
+            return Err(StateError::Inconsistent(
+                "a colour outside the rules' colours",
+            ));
+        }
+        Ok(self.value_board_cells(board, pending))
+    }
+
+    /// As [`NTuple::value_cells`] for the cells of a board of its rules
+    /// (the search's leaves).
+    pub(crate) fn value_board_cells(&self, cells: &[u8], pending: u32) -> f32 {
+        self.value_of(&self.features(cells, pending))
     }
 
     /// The network as bytes: a line naming the format, a line of JSON
@@ -556,9 +579,8 @@ impl NTuple {
             return None;
         }
         let header: NetHeader = serde_json::from_slice(parts.next()?).ok()?;
-        header.rules.validate().ok()?;
         let raw = parts.next()?;
-        let mut net = NTuple::with_tuples(header.rules, header.tuples);
+        let mut net = NTuple::with_tuples(header.rules, header.tuples).ok()?;
         if header.weights != net.weights.len() || raw.len() != net.weights.len() * 4 {
             return None;
         }
@@ -917,9 +939,12 @@ pub struct TrainGame {
 
 impl Trainer {
     /// A new run on `rules` from weights 0.
-    #[must_use]
-    pub fn new(rules: Rules, config: TrainConfig) -> Trainer {
-        let mut net = NTuple::with_tuples(rules, config.tuples);
+    ///
+    /// # Errors
+    /// The [`RulesError`] of [`Rules::validate`] when the rules cannot be
+    /// played.
+    pub fn new(rules: Rules, config: TrainConfig) -> Result<Trainer, RulesError> {
+        let mut net = NTuple::with_tuples(rules, config.tuples)?;
         net.line_reward = config.line_reward;
         net.candidates = config.candidates;
         net.prior = config.prior;
@@ -928,7 +953,7 @@ impl Trainer {
         } else {
             (Vec::new(), Vec::new())
         };
-        Trainer {
+        Ok(Trainer {
             net,
             tc_e,
             tc_a,
@@ -937,7 +962,7 @@ impl Trainer {
             games: 0,
             moves: 0,
             deaths: 0,
-        }
+        })
     }
 
     /// The network trained so far.
@@ -1208,12 +1233,9 @@ impl Trainer {
         let json = parts.next().ok_or_else(|| bad("no header"))?;
         let header: Header =
             serde_json::from_slice(json).map_err(|e| CheckpointError::Format(e.to_string()))?;
-        header
-            .rules
-            .validate()
-            .map_err(|e| CheckpointError::Format(e.to_string()))?;
         let raw = parts.next().unwrap_or_default();
-        let mut net = NTuple::with_tuples(header.rules, header.config.tuples);
+        let mut net = NTuple::with_tuples(header.rules, header.config.tuples)
+            .map_err(|e| CheckpointError::Format(e.to_string()))?;
         net.line_reward = header.config.line_reward;
         net.candidates = header.config.candidates;
         net.prior = header.config.prior;
@@ -1299,7 +1321,7 @@ mod tests {
             .find(|t| mask_of(&t.cells) == mask_of(&[0, 9, 18, 27, 36]));
         assert_eq!(row.map(|t| t.base), col.map(|t| t.base));
         // So a network values both boards alike.
-        let mut net = NTuple::new(Rules::FIVE);
+        let mut net = NTuple::new(Rules::FIVE).unwrap();
         for (i, w) in net.weights.iter_mut().enumerate() {
             *w = (i % 97) as f32 * 0.01;
         }
@@ -1318,7 +1340,7 @@ mod tests {
 
     #[test]
     fn the_incremental_value_of_a_move_is_the_full_value_of_its_afterstate() {
-        let mut trainer = Trainer::new(Rules::FIVE, TrainConfig::default());
+        let mut trainer = Trainer::new(Rules::FIVE, TrainConfig::default()).unwrap();
         for _ in 0..2 {
             trainer.play_game();
         }
@@ -1357,7 +1379,8 @@ mod tests {
                 candidates: 3,
                 ..TrainConfig::default()
             },
-        );
+        )
+        .unwrap();
         trainer.play_game();
         trainer.play_game();
         let mut state = State::new(Rules::FIVE, 17).unwrap();
@@ -1475,7 +1498,7 @@ mod tests {
             tuples: TupleSet::Blocks3x3,
             ..NEW_DESIGN
         };
-        let mut trainer = Trainer::new(Rules::FIVE, config);
+        let mut trainer = Trainer::new(Rules::FIVE, config).unwrap();
         trainer.play_game();
         let net = trainer.net();
         assert_eq!(net.tuple_set(), TupleSet::Blocks3x3);
@@ -1491,7 +1514,7 @@ mod tests {
         // the shipped file's bytes stay what they were.
         assert!(String::from_utf8_lossy(&bytes[..200]).contains("\"tuples\":\"blocks3x3\""));
         assert!(
-            !String::from_utf8_lossy(&NTuple::new(Rules::FIVE).to_bytes()[..200])
+            !String::from_utf8_lossy(&NTuple::new(Rules::FIVE).unwrap().to_bytes()[..200])
                 .contains("tuples")
         );
     }
@@ -1503,7 +1526,7 @@ mod tests {
             ..NEW_DESIGN
         };
         let run = |threads: usize| {
-            let mut t = Trainer::new(Rules::FIVE, config);
+            let mut t = Trainer::new(Rules::FIVE, config).unwrap();
             let games: Vec<TrainGame> = (0..2).flat_map(|_| t.play_batch(threads)).collect();
             (t, games)
         };
@@ -1515,8 +1538,8 @@ mod tests {
         assert_eq!(one.to_bytes(), two.to_bytes());
         assert_eq!(run(5).0.to_bytes(), one.to_bytes());
         // A batch of 1 is a game at a time.
-        let mut a = Trainer::new(Rules::FIVE, NEW_DESIGN);
-        let mut b = Trainer::new(Rules::FIVE, NEW_DESIGN);
+        let mut a = Trainer::new(Rules::FIVE, NEW_DESIGN).unwrap();
+        let mut b = Trainer::new(Rules::FIVE, NEW_DESIGN).unwrap();
         for _ in 0..2 {
             let g = a.play_game();
             assert_eq!(b.play_batch(2), vec![g]);
@@ -1524,7 +1547,7 @@ mod tests {
         assert_eq!(a.to_bytes(), b.to_bytes());
         // Games of a batch learn only after the batch: not the same weights
         // as a game at a time.
-        let mut c = Trainer::new(Rules::FIVE, NEW_DESIGN);
+        let mut c = Trainer::new(Rules::FIVE, NEW_DESIGN).unwrap();
         for _ in 0..6 {
             c.play_game();
         }
@@ -1554,7 +1577,7 @@ mod tests {
             ..NEW_DESIGN
         };
         let run = |config: TrainConfig| {
-            let mut t = Trainer::new(Rules::FIVE, config);
+            let mut t = Trainer::new(Rules::FIVE, config).unwrap();
             for _ in 0..2 {
                 t.play_game();
             }
@@ -1571,7 +1594,7 @@ mod tests {
     fn the_shipped_network_loads_and_round_trips() {
         let net = shipped().expect("the shipped network loads");
         assert_eq!(*net.rules(), Rules::FIVE);
-        assert_eq!(net.weights(), NTuple::new(Rules::FIVE).weights());
+        assert_eq!(net.weights(), NTuple::new(Rules::FIVE).unwrap().weights());
         assert!(net.prior() > 0.0);
         assert!(net.weights.iter().all(|w| w.is_finite()));
         assert!(net.weights.iter().any(|&w| w != 0.0), "trained weights");
@@ -1592,9 +1615,9 @@ mod tests {
                 full[i] = 1 + (i % 7) as u8;
             }
         }
-        let v_open = net.value_cells(&open, 3)
+        let v_open = net.value_cells(&open, 3).unwrap()
             + net.prior() * open.iter().filter(|&&c| c == 0).count() as f32;
-        let v_full = net.value_cells(&full, 3)
+        let v_full = net.value_cells(&full, 3).unwrap()
             + net.prior() * full.iter().filter(|&&c| c == 0).count() as f32;
         assert!(v_open > v_full, "{v_open} {v_full}");
     }
@@ -1627,7 +1650,7 @@ mod tests {
 
     fn resumed_run_is_uninterrupted(config: TrainConfig) {
         {
-            let mut straight = Trainer::new(Rules::FIVE, config);
+            let mut straight = Trainer::new(Rules::FIVE, config).unwrap();
             for _ in 0..4 {
                 straight.play_game();
             }
@@ -1635,7 +1658,7 @@ mod tests {
                 std::env::temp_dir().join(format!("canicas-ntuple-test-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let path = dir.join("ckpt");
-            let mut first = Trainer::new(Rules::FIVE, config);
+            let mut first = Trainer::new(Rules::FIVE, config).unwrap();
             for _ in 0..2 {
                 first.play_game();
             }

@@ -354,7 +354,8 @@ fn best_reply(
                         arrivals as u32
                     };
                     let cells = &g.cells[..t.size * t.size];
-                    hand + (leaf.scale * f64::from(leaf.net.value_cells(cells, pending))) as i64
+                    hand + (leaf.scale * f64::from(leaf.net.value_board_cells(cells, pending)))
+                        as i64
                 }
             }
         })

@@ -1,0 +1,124 @@
+//! Caller data that the public API must refuse with a typed error, never
+//! panic on: the README's "no panics on any input that a caller can pass".
+
+use canicas_core::learn::{NTuple, TrainConfig, Trainer, TupleSet};
+use canicas_core::{Rules, RulesError, State, StateError};
+use proptest::prelude::*;
+
+/// Rules with any value in every field, playable or not.
+fn any_rules() -> impl Strategy<Value = Rules> {
+    (
+        any::<u8>(),
+        any::<u8>(),
+        any::<u8>(),
+        any::<u8>(),
+        any::<u8>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(size, colours, min_line, arrivals, start, landings_shown)| Rules {
+                size,
+                colours,
+                min_line,
+                arrivals,
+                start,
+                landings_shown,
+            },
+        )
+}
+
+fn any_set() -> impl Strategy<Value = TupleSet> {
+    prop_oneof![Just(TupleSet::Blocks2x3), Just(TupleSet::Blocks3x3)]
+}
+
+/// A 12×12 board has 144 cells: its tuples' cells did not fit the 128-bit
+/// masks and the network's constructor panicked ("shift left with
+/// overflow"); a minimum line of 20 overflowed the size of a window's table.
+#[test]
+fn a_network_for_rules_that_cannot_be_played_is_refused() {
+    for bad in [
+        Rules {
+            size: 12,
+            ..Rules::FIVE
+        },
+        Rules {
+            size: 20,
+            min_line: 20,
+            ..Rules::FIVE
+        },
+        Rules {
+            colours: 0,
+            ..Rules::FIVE
+        },
+    ] {
+        let expected = bad.validate().unwrap_err();
+        assert_eq!(NTuple::new(bad).unwrap_err(), expected);
+        assert_eq!(
+            NTuple::with_tuples(bad, TupleSet::Blocks3x3).unwrap_err(),
+            expected
+        );
+        assert_eq!(
+            Trainer::new(bad, TrainConfig::default()).unwrap_err(),
+            expected
+        );
+    }
+    assert!(matches!(
+        NTuple::new(Rules {
+            size: 12,
+            ..Rules::FIVE
+        }),
+        Err(RulesError::Size(12))
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any rules: a network (and a trainer) exactly when the rules can be
+    /// played, with one weight table per tuple kind; no panic.
+    #[test]
+    fn a_network_exists_exactly_for_playable_rules(rules in any_rules(), set in any_set()) {
+        let net = NTuple::with_tuples(rules, set);
+        let expected = rules.validate().err();
+        prop_assert_eq!(net.as_ref().err(), expected.as_ref());
+        if let Ok(net) = net {
+            prop_assert_eq!(net.rules(), &rules);
+            prop_assert!(net.weights() > rules.cells());
+        }
+    }
+
+    /// `value_cells` reads one colour per cell of the board: fewer cells,
+    /// or a colour the rules do not have (16 and up indexed past the
+    /// labels and panicked), is an error, the value of the board read
+    /// through `value` otherwise.
+    #[test]
+    fn value_cells_refuses_cells_that_are_not_a_board(
+        cells in proptest::collection::vec(any::<u8>(), 0..100),
+        pending in any::<u32>(),
+    ) {
+        let net = NTuple::new(Rules::FIVE).unwrap();
+        let result = net.value_cells(&cells, pending);
+        let board_like = cells.len() >= 81 && cells[..81].iter().all(|&c| c <= 7);
+        prop_assert_eq!(result.is_ok(), board_like, "{:?}", result);
+        if !board_like {
+            prop_assert!(matches!(result, Err(StateError::Inconsistent(_))));
+        }
+    }
+}
+
+#[test]
+fn value_cells_of_a_board_is_its_value() {
+    let net = NTuple::new(Rules::FIVE).unwrap();
+    let state = State::new(Rules::FIVE, 3).unwrap();
+    let board = state.board();
+    assert_eq!(net.value_cells(board.colours(), 3), Ok(net.value(board, 3)));
+    // "Cells beyond the board's are ignored."
+    let mut longer = board.colours().to_vec();
+    longer.extend([200, 0, 9]);
+    assert_eq!(net.value_cells(&longer, 3), Ok(net.value(board, 3)));
+    // Too few cells, and a colour past the labels of a tuple.
+    assert!(net.value_cells(&board.colours()[..80], 3).is_err());
+    let mut bright = board.colours().to_vec();
+    bright[0] = 16;
+    assert!(net.value_cells(&bright, 3).is_err());
+}
