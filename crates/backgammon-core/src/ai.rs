@@ -361,7 +361,8 @@ fn hard(
     let within = |v: f32, best: f32, margin: f32| wide || v >= best - margin;
     let mut bufs: [Vec<Position>; 3] = Default::default();
     // Stage 1: 2-ply over the best 1-ply candidates.
-    let mut two: Vec<(f32, usize)> = Vec::with_capacity(cfg.keep);
+    // `keep` is the caller's: at most every candidate, however many it asks for.
+    let mut two: Vec<(f32, usize)> = Vec::with_capacity(cfg.keep.min(scored.len()));
     let start = ctl.nodes();
     for &(v, i) in scored.iter().take(cfg.keep.max(1)) {
         if !within(v, best1.0, cfg.margin) {

@@ -38,8 +38,12 @@ pub(crate) fn write(v: &mut Vec<u8>, magic: &[u8; 4], hidden: usize, parts: &[&[
     }
 }
 
+/// The most hidden units a network has: what [`read`] takes, and what
+/// [`Weights::random`] makes of a larger count.
+pub(crate) const MAX_HIDDEN: usize = 1024;
+
 /// Read what [`write`] wrote at the start of `bytes`: the hidden count
-/// (1 to 1024), `count(hidden)` finite values, and the bytes used.
+/// (1 to [`MAX_HIDDEN`]), `count(hidden)` finite values, and the bytes used.
 pub(crate) fn read(
     bytes: &[u8],
     magic: &[u8; 4],
@@ -49,7 +53,7 @@ pub(crate) fn read(
         return None;
     }
     let hidden = u32::from_le_bytes(bytes.get(4..8)?.try_into().ok()?) as usize;
-    if hidden == 0 || hidden > 1024 {
+    if hidden == 0 || hidden > MAX_HIDDEN {
         return None;
     }
     let used = 8 + 4 * count(hidden);
@@ -86,8 +90,11 @@ pub(crate) struct Buffers {
 }
 
 impl<const O: usize> Weights<O> {
-    /// Random weights (first layer, then second), zero biases.
+    /// Random weights (first layer, then second), zero biases, with
+    /// `hidden` clamped to 1..=[`MAX_HIDDEN`] so that [`Weights::read`]
+    /// reads them back (and the sizes cannot overflow).
     pub(crate) fn random(inputs: usize, hidden: usize, rng: &mut GameRng) -> Self {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
         let w1 = random_weights(inputs * hidden, rng);
         let w2 = random_weights(O * hidden, rng);
         Weights {

@@ -124,7 +124,8 @@ pub enum Kind {
 }
 
 impl Evaluator {
-    /// Random networks with `contact` and `race` hidden units.
+    /// Random networks with `contact` and `race` hidden units, each
+    /// clamped to 1..=1024 (what [`Evaluator::from_bytes`] reads).
     #[must_use]
     pub fn random(contact: usize, race: usize, rng: &mut GameRng) -> Evaluator {
         Evaluator {

@@ -125,7 +125,8 @@ pub struct Scratch {
 }
 
 impl Net {
-    /// A network with `hidden` units and small random weights from `rng`.
+    /// A network with `hidden` units (clamped to 1..=1024, what
+    /// [`Net::from_bytes`] reads) and small random weights from `rng`.
     #[must_use]
     pub fn random(hidden: usize, rng: &mut GameRng) -> Net {
         Net {

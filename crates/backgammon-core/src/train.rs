@@ -76,15 +76,14 @@ pub struct Trainer {
 }
 
 impl Trainer {
-    /// A new run: random weights from the seed, no game played.
+    /// A new run: random weights from the seed, no game played. The
+    /// hidden units are clamped to 1..=1024 (see [`Evaluator::random`]),
+    /// and the run's settings say how many it has.
     #[must_use]
-    pub fn new(cfg: TrainConfig) -> Trainer {
+    pub fn new(mut cfg: TrainConfig) -> Trainer {
         let mut rng = GameRng::from_seed(cfg.seed);
-        let net = Evaluator::random(
-            cfg.hidden.clamp(1, 1024),
-            cfg.race_hidden.clamp(1, 1024),
-            &mut rng,
-        );
+        let net = Evaluator::random(cfg.hidden, cfg.race_hidden, &mut rng);
+        (cfg.hidden, cfg.race_hidden) = net.hidden();
         Trainer {
             cfg,
             games: 0,
