@@ -4,7 +4,7 @@
 use games_common::Player;
 use thiserror::Error;
 
-use crate::position::{Move, Position, Rule, SetupError};
+use crate::position::{counted_from_1, Move, Position, Rule, SetupError};
 
 /// Why a move or position string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -25,7 +25,7 @@ impl Move {
     /// The move as `ROW-COUNT`, row counted from 1: `Move::new(2, 2)` is `3-2`.
     #[must_use]
     pub fn to_notation(self) -> String {
-        format!("{}-{}", self.row + 1, self.take)
+        format!("{}-{}", counted_from_1(self.row), self.take)
     }
 
     /// Read `ROW-COUNT` (row from 1). Legality is checked when it is played.

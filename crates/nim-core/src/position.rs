@@ -43,8 +43,19 @@ impl Move {
 impl std::fmt::Display for Move {
     /// Rows are shown counted from 1, as people count them.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "take {} from row {}", self.take, self.row + 1)
+        write!(
+            f,
+            "take {} from row {}",
+            self.take,
+            counted_from_1(self.row)
+        )
     }
+}
+
+/// A row index (from 0) as people count rows (from 1), for text: wide
+/// enough for the last `usize` row, which any caller can name.
+pub(crate) fn counted_from_1(row: usize) -> u128 {
+    row as u128 + 1
 }
 
 /// Why a board cannot be set up.
@@ -58,7 +69,7 @@ pub enum SetupError {
     #[error("a board has at most {MAX_ROWS} rows, not {0}")]
     TooManyRows(usize),
     /// A row with more circles than [`MAX_CIRCLES`].
-    #[error("row {row} has {circles} circles; a row holds at most {MAX_CIRCLES}", row = .row + 1)]
+    #[error("row {row} has {circles} circles; a row holds at most {MAX_CIRCLES}", row = counted_from_1(*.row))]
     RowTooLong {
         /// The row, counted from 0.
         row: usize,
@@ -81,7 +92,7 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
     /// The row does not exist.
-    #[error("there is no row {row} (the board has {rows} rows)", row = .row + 1)]
+    #[error("there is no row {row} (the board has {rows} rows)", row = counted_from_1(*.row))]
     NoSuchRow {
         /// The row asked for, counted from 0.
         row: usize,
@@ -89,7 +100,7 @@ pub enum MoveError {
         rows: usize,
     },
     /// The row has no circle left.
-    #[error("row {row} is already empty", row = .row + 1)]
+    #[error("row {row} is already empty", row = counted_from_1(*.row))]
     EmptyRow {
         /// The row, counted from 0.
         row: usize,
@@ -98,7 +109,7 @@ pub enum MoveError {
     #[error("you must cross out at least one circle")]
     TakeZero,
     /// More circles than the row has left.
-    #[error("row {row} has only {left} left, not {take}", row = .row + 1)]
+    #[error("row {row} has only {left} left, not {take}", row = counted_from_1(*.row))]
     TakeTooMany {
         /// The row, counted from 0.
         row: usize,
