@@ -140,14 +140,14 @@ impl Records {
         if let Some((_, e)) = self.entries.get_mut(idx) {
             previous_record = (e.games > 0).then_some(e.best_points);
             if game.is_replay() {
-                e.replays += 1;
+                e.replays = e.replays.saturating_add(1);
                 e.replay_best_points = e.replay_best_points.max(points);
             } else {
                 new_record = e.games == 0 || points > e.best_points;
                 if new_record {
                     e.best_points = points;
                 }
-                e.games += 1;
+                e.games = e.games.saturating_add(1);
                 e.total_points = e.total_points.saturating_add(points);
                 e.total_moves = e.total_moves.saturating_add(state.moves());
             }

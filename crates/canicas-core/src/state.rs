@@ -656,6 +656,7 @@ impl TryFrom<SavedState> for State {
         // carried in; its lines are the ones played since.
         let mut score = v.carried.unwrap_or(0);
         let mut line_marbles = 0u64;
+        let mut lines = 0u64;
         for &(len, n) in &v.lines_by_length {
             if len < v.rules.min_line || len > v.rules.size {
                 return Err(Inconsistent("a line length outside min_line..=size"));
@@ -675,6 +676,9 @@ impl TryFrom<SavedState> for State {
                 .checked_mul(u64::from(len))
                 .and_then(|p| line_marbles.checked_add(p))
                 .ok_or(Inconsistent("line counts overflow"))?;
+            lines = lines
+                .checked_add(n)
+                .ok_or(Inconsistent("line counts overflow"))?;
         }
         if score != v.score {
             return Err(Inconsistent("the score is not the points of the lines"));
@@ -690,6 +694,12 @@ impl TryFrom<SavedState> for State {
         }
         if v.landed > v.next_marble || v.next_marble < u64::from(v.rules.start) {
             return Err(Inconsistent("more marbles landed than were dealt"));
+        }
+        // Every move deals marbles (one or more arrivals) or removes a line.
+        if v.moves > v.next_marble.saturating_add(lines) {
+            return Err(Inconsistent(
+                "more moves than marbles dealt and lines removed",
+            ));
         }
         check_at_rest(&board, &v.rules, v.over)?;
         // The cells a finished game left free were freed by its last lines:

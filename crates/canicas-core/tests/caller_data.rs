@@ -122,3 +122,77 @@ fn value_cells_of_a_board_is_its_value() {
     bright[0] = 16;
     assert!(net.value_cells(&bright, 3).is_err());
 }
+
+/// A finished game of the four-in-a-row rules, played by the first legal
+/// move each time.
+fn finished_game(deal: u64, replay: bool) -> canicas_core::Game {
+    let mut game = canicas_core::Game::of_variant(canicas_core::Variant::Four, deal);
+    if replay {
+        game = game.retry();
+    }
+    while let Some(&mv) = game.state().legal_moves().first() {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// Records read from JSON may hold any counts that agree with each other,
+/// up to `u64::MAX` games: recording one more game overflowed the count
+/// ("attempt to add with overflow"; in release it wrapped to 0 games with
+/// points, which `Records::from_json` then refused: "record counters
+/// disagree").
+#[test]
+fn records_at_the_largest_counts_record_one_more_game() {
+    use canicas_core::Records;
+    use std::time::Duration;
+    let rules = serde_json::to_string(&canicas_core::Variant::Four.rules()).unwrap();
+    let max = u64::MAX;
+    let json = format!(
+        r#"{{"format":"games.canicas.records","version":2,"entries":[{{"rules":{rules},"best_points":10,"games":{max},"total_points":{max},"total_moves":{max},"replays":{max},"replay_best_points":4}}]}}"#
+    );
+    let mut records = Records::from_json(&json).unwrap();
+    for replay in [false, true] {
+        let game = finished_game(3, replay);
+        records.finish(&game, Duration::from_secs(1)).unwrap();
+    }
+    let entry = records.entry(&canicas_core::Variant::Four.rules()).unwrap();
+    assert_eq!((entry.games, entry.replays), (max, max));
+    assert_eq!(Records::from_json(&records.to_json()).unwrap(), records);
+}
+
+/// A state's JSON names its move count; nothing bounded it, so a state read
+/// with `"moves": 18446744073709551615` panicked on its next move ("attempt
+/// to add with overflow"). Every move deals marbles or removes a line, so a
+/// game has made at most as many moves as marbles dealt plus lines removed.
+#[test]
+fn a_state_with_more_moves_than_marbles_and_lines_is_refused() {
+    let mut state = State::new(Rules::FIVE, 8).unwrap();
+    for _ in 0..4 {
+        let mv = state.legal_moves()[0];
+        state.play(mv).unwrap();
+    }
+    let mut json: serde_json::Value = serde_json::from_str(&state.to_json()).unwrap();
+    assert_eq!(State::from_json(&json.to_string()).unwrap(), state);
+    let dealt = json["next_marble"].as_u64().unwrap();
+    let lines: u64 = json["lines_by_length"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| pair[1].as_u64().unwrap())
+        .sum();
+    json["moves"] = (dealt + lines).into();
+    assert!(
+        State::from_json(&json.to_string()).is_ok(),
+        "the bound itself"
+    );
+    for moves in [dealt + lines + 1, u64::MAX] {
+        json["moves"] = moves.into();
+        assert!(
+            matches!(
+                State::from_json(&json.to_string()),
+                Err(StateError::Inconsistent(_))
+            ),
+            "{moves} moves"
+        );
+    }
+}
