@@ -176,7 +176,8 @@ impl Trainer {
                 let _ = self.net.learn(&p, target, alpha, &mut self.scratch);
             }
         }
-        self.games += 1;
+        // The count comes from checkpoints too: it stops at `u64::MAX`.
+        self.games = self.games.saturating_add(1);
     }
 
     /// The checkpoint's bytes: magic, version, the settings, games played,

@@ -89,3 +89,28 @@ fn a_run_with_out_of_range_hidden_units_reads_its_checkpoint_back() {
     assert_eq!(back.config(), t.config());
     assert_eq!(back.net(), t.net());
 }
+
+/// A checkpoint names the games played; one naming `u64::MAX` games was
+/// read, and the next game panicked on the count ("attempt to add with
+/// overflow"). The count stops at `u64::MAX`.
+#[test]
+fn a_checkpoint_at_the_largest_game_count_trains_on() {
+    use backgammon_core::train::{TrainConfig, Trainer};
+    let t = Trainer::new(TrainConfig {
+        seed: 5,
+        hidden: 4,
+        race_hidden: 4,
+        alpha: 0.1,
+        lambda: 0.7,
+    });
+    let mut bytes = t.to_bytes();
+    // Magic, version, seed, two hidden counts, alpha and lambda come first.
+    let at = 4 + 4 + 8 + 8 + 8 + 4 + 4;
+    assert_eq!(bytes[at..at + 8], 0u64.to_le_bytes());
+    bytes[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    let mut far = Trainer::from_bytes(&bytes).unwrap();
+    assert_eq!(far.games(), u64::MAX);
+    far.play_game();
+    assert_eq!(far.games(), u64::MAX);
+    assert!(Trainer::from_bytes(&far.to_bytes()).is_ok());
+}

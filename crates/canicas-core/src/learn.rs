@@ -1011,7 +1011,7 @@ impl Trainer {
     /// game `later` games after the next one to be learned from.
     fn draw_game(&mut self, later: u64) -> (u64, bool) {
         let deal = self.rng.next_u64() | (1 << 63);
-        (deal, self.games + later < self.config.warmup)
+        (deal, self.games.saturating_add(later) < self.config.warmup)
     }
 
     /// Play the next [`TrainConfig::batch`] self-play games, on up to
@@ -1071,11 +1071,12 @@ impl Trainer {
     /// Learn from a game played and count it.
     fn learn_from(&mut self, game: Played) -> TrainGame {
         self.learn(&game.steps, game.died);
+        // The counts come from checkpoints too: they stop at `u64::MAX`.
         if game.died {
-            self.deaths += 1;
+            self.deaths = self.deaths.saturating_add(1);
         }
-        self.games += 1;
-        self.moves += game.moves;
+        self.games = self.games.saturating_add(1);
+        self.moves = self.moves.saturating_add(game.moves);
         TrainGame {
             deal: game.deal,
             moves: game.moves,

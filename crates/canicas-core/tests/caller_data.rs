@@ -196,3 +196,48 @@ fn a_state_with_more_moves_than_marbles_and_lines_is_refused() {
         );
     }
 }
+
+/// A checkpoint's header names the games, moves and deaths so far; one
+/// naming `u64::MAX` games was read, and the next game panicked on the
+/// count ("attempt to add with overflow"). The counts stop at `u64::MAX`.
+#[test]
+fn a_checkpoint_at_the_largest_counts_trains_on() {
+    let config = TrainConfig {
+        warmup: 0,
+        candidates: 2,
+        batch: 2,
+        ..TrainConfig::default()
+    };
+    // A small board, so that its games end soon.
+    let small = Rules {
+        size: 5,
+        colours: 5,
+        min_line: 4,
+        arrivals: 3,
+        start: 5,
+        landings_shown: false,
+    };
+    let t = Trainer::new(small, config).unwrap();
+    let bytes = t.to_bytes();
+    let mut lines = bytes.splitn(3, |&b| b == b'\n');
+    let (magic, header, weights) = (
+        lines.next().unwrap(),
+        lines.next().unwrap(),
+        lines.next().unwrap(),
+    );
+    let mut json: serde_json::Value = serde_json::from_slice(header).unwrap();
+    for field in ["games", "moves", "deaths"] {
+        assert_eq!(json[field], 0, "{field}");
+        json[field] = u64::MAX.into();
+    }
+    let mut forged = magic.to_vec();
+    forged.push(b'\n');
+    forged.extend(json.to_string().bytes());
+    forged.push(b'\n');
+    forged.extend_from_slice(weights);
+    let mut far = Trainer::from_bytes(&forged).unwrap();
+    far.play_batch(1); // two games: the second is drawn `games + 1` ahead
+    far.play_game();
+    assert_eq!((far.games(), far.moves()), (u64::MAX, u64::MAX));
+    assert!(Trainer::from_bytes(&far.to_bytes()).is_ok());
+}
