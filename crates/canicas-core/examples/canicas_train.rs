@@ -256,7 +256,8 @@ fn search(args: &[String]) -> Result<(), String> {
         while played < cap && !state.is_over() {
             let view = state.view();
             let hint = match &net {
-                Some(n) => canicas_core::ai::hint_with_net(&view, budget, &cancel, n, scale),
+                Some(n) => canicas_core::ai::hint_with_net(&view, budget, &cancel, n, scale)
+                    .map_err(|e| e.to_string())?,
                 None => canicas_core::ai::hint(&view, budget, &cancel),
             };
             let Some(m) = hint.best else {

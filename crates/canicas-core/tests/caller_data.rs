@@ -27,6 +27,16 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         )
 }
 
+/// A small board, whose games end soon.
+const SMALL: Rules = Rules {
+    size: 5,
+    colours: 5,
+    min_line: 4,
+    arrivals: 3,
+    start: 5,
+    landings_shown: false,
+};
+
 fn any_set() -> impl Strategy<Value = TupleSet> {
     prop_oneof![Just(TupleSet::Blocks2x3), Just(TupleSet::Blocks3x3)]
 }
@@ -208,16 +218,7 @@ fn a_checkpoint_at_the_largest_counts_trains_on() {
         batch: 2,
         ..TrainConfig::default()
     };
-    // A small board, so that its games end soon.
-    let small = Rules {
-        size: 5,
-        colours: 5,
-        min_line: 4,
-        arrivals: 3,
-        start: 5,
-        landings_shown: false,
-    };
-    let t = Trainer::new(small, config).unwrap();
+    let t = Trainer::new(SMALL, config).unwrap();
     let bytes = t.to_bytes();
     let mut lines = bytes.splitn(3, |&b| b == b'\n');
     let (magic, header, weights) = (
@@ -240,4 +241,43 @@ fn a_checkpoint_at_the_largest_counts_trains_on() {
     far.play_game();
     assert_eq!((far.games(), far.moves()), (u64::MAX, u64::MAX));
     assert!(Trainer::from_bytes(&far.to_bytes()).is_ok());
+}
+
+/// A network is laid out on its own board: one for 5×5 at the leaves of a
+/// 9×9 search read past its free-cell table, one for 11×11 on a 5×5 board
+/// read past the board's cells (both panicked: "index out of bounds").
+/// `hint_with_net` refuses a network that is not for the view's rules,
+/// and takes one that is, under either rule for the landing cells.
+#[test]
+fn a_hint_with_a_network_for_other_rules_is_refused() {
+    use canicas_core::ai;
+    use games_common::{Budget, CancelFlag};
+    let cancel = CancelFlag::new();
+    let budget = Budget::nodes(2_000);
+    let five = State::new(Rules::FIVE, 3).unwrap().view();
+    let small = State::new(SMALL, 3).unwrap().view();
+    for (net_rules, view) in [
+        (SMALL, &five),
+        (
+            Rules {
+                size: 11,
+                ..Rules::FIVE
+            },
+            &small,
+        ),
+    ] {
+        let net = NTuple::new(net_rules).unwrap();
+        assert!(matches!(
+            ai::hint_with_net(view, budget, &cancel, &net, 1.0),
+            Err(StateError::Inconsistent(_))
+        ));
+    }
+    let net = NTuple::new(Rules::FIVE).unwrap();
+    let lines98 = State::new(Rules::FIVE.with_landings_shown(true), 3)
+        .unwrap()
+        .view();
+    for view in [&five, &lines98] {
+        let hint = ai::hint_with_net(view, budget, &cancel, &net, 1.0).unwrap();
+        assert!(hint.best.is_some());
+    }
 }

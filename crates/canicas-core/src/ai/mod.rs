@@ -523,16 +523,25 @@ fn shipped_leaf(rules: &Rules) -> Option<search::Leaf<'static>> {
 /// (see [`crate::learn`]). Deterministic for a view, a network and a node
 /// budget. For experiments with other networks and scales: [`hint`]
 /// uses the shipped network where it applies.
-#[must_use]
+///
+/// # Errors
+/// [`StateError::Inconsistent`] when `net` is not a network for the
+/// view's rules ([`crate::learn::NTuple::is_for`]): its tuples and tables
+/// are laid out on its own board.
 pub fn hint_with_net(
     view: &View,
     budget: Budget,
     cancel: &CancelFlag,
     net: &crate::learn::NTuple,
     scale: f64,
-) -> Hint {
+) -> Result<Hint, StateError> {
+    if !net.is_for(view.rules()) {
+        return Err(StateError::Inconsistent(
+            "the network is for other rules than the view's",
+        ));
+    }
     let leaf = search::Leaf { net, scale };
-    search::search(view, budget, cancel, Some(&leaf))
+    Ok(search::search(view, budget, cancel, Some(&leaf)))
 }
 
 /// The `k` moves of `view` the hint's search considers first: every legal
