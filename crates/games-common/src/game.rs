@@ -179,30 +179,46 @@ pub trait Playable: Clone + fmt::Debug {
 /// Every ply is one [`Playable::play`]: a player's move or a chance
 /// outcome (each outcome counts as one branch, whatever its weight). A node
 /// at depth 0 is one leaf; a finished game reached earlier is none (as in
-/// chess perft). One move buffer per depth: no allocation per node.
+/// chess perft). One move buffer per ply reached, reused: no allocation
+/// per node, and none for plies below the end of the game, however deep
+/// `depth` asks.
 #[must_use]
 pub fn perft<G: Playable>(state: &G, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
-    perft_with(state, depth, &mut buffers)
+    perft_with(state, depth, 0, &mut Vec::new())
 }
 
-fn perft_with<G: Playable>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    let Some((moves, rest)) = buffers.split_first_mut() else {
-        return 1;
-    };
+/// [`perft`] at `ply` plies below its root, `buffers[ply]` (made when
+/// first reached) the move buffer of this ply.
+fn perft_with<G: Playable>(
+    state: &G,
+    depth: u32,
+    ply: usize,
+    buffers: &mut Vec<Vec<G::Move>>,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    state.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
+    if buffers.len() <= ply {
+        buffers.push(Vec::new());
     }
+    let Some(slot) = buffers.get_mut(ply) else {
+        return 0;
+    };
+    let mut moves = std::mem::take(slot);
+    state.legal_moves(&mut moves);
     let mut total = 0;
-    for &mv in moves.iter() {
-        let mut child = state.clone();
-        if child.play(mv).is_ok() {
-            total += perft_with(&child, depth - 1, rest);
+    if depth == 1 {
+        total = moves.len() as u64;
+    } else {
+        for &mv in &moves {
+            let mut child = state.clone();
+            if child.play(mv).is_ok() {
+                total += perft_with(&child, depth - 1, ply + 1, buffers);
+            }
         }
+    }
+    if let Some(slot) = buffers.get_mut(ply) {
+        *slot = moves;
     }
     total
 }
@@ -443,6 +459,16 @@ pub(crate) mod tests {
         assert_eq!(perft(&s, 3), 7);
         // From 1 the only move ends the game: nothing lies 2 plies below.
         assert_eq!(perft(&start(1), 2), 0);
+    }
+
+    /// The depth is the caller's: `perft` made one move buffer per ply
+    /// asked for before looking at a move, so `u32::MAX` plies asked the
+    /// allocator for some 100 GB (and aborted the process) even where the
+    /// game ends after one ply. It keeps one buffer per ply reached.
+    #[test]
+    fn perft_of_any_depth_keeps_buffers_for_the_plies_reached_only() {
+        assert_eq!(perft(&start(1), u32::MAX), 0);
+        assert_eq!(perft(&start(1), 1), 1);
     }
 
     #[test]
