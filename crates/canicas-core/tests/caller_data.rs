@@ -281,3 +281,51 @@ fn a_hint_with_a_network_for_other_rules_is_refused() {
         assert!(hint.best.is_some());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// "Every bad input gets a typed error, never a panic, and loses
+    /// nothing": any move (cells 0 to 255), and any text, on a game part-way
+    /// through is played or refused with the game's save as it was.
+    #[test]
+    fn any_move_is_played_or_refused_with_nothing_lost(
+        deal in any::<u64>(),
+        plies in 0usize..30,
+        from in any::<u8>(),
+        to in any::<u8>(),
+        text in ".{0,8}",
+    ) {
+        let mut game = canicas_core::Game::new(SMALL, deal).unwrap();
+        let mut rng = games_common::GameRng::from_seed(deal);
+        for _ in 0..plies {
+            let Some(mv) = game.state().random_move(&mut rng) else { break };
+            game.play(mv).unwrap();
+        }
+        let saved = game.save();
+        let mv = canicas_core::Move::new(canicas_core::Cell(from), canicas_core::Cell(to));
+        let legal = game.state().legal_moves().contains(&mv);
+        let mut g = game.clone();
+        match g.play(mv) {
+            Ok(_) => prop_assert!(legal),
+            Err(e) => {
+                let _ = e.to_string();
+                prop_assert!(!legal);
+                prop_assert_eq!(g.save(), saved.clone());
+            }
+        }
+        let mut g = game.clone();
+        if let Ok(mv) = canicas_core::parse_move(&text, SMALL.size) {
+            if g.play(mv).is_err() {
+                prop_assert_eq!(g.save(), saved.clone());
+            }
+        }
+        // Undo twice: the second is refused and changes nothing.
+        let mut g = game;
+        if g.undo().is_ok() {
+            let once = g.save();
+            prop_assert!(g.undo().is_err());
+            prop_assert_eq!(g.save(), once);
+        }
+    }
+}
