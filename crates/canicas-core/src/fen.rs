@@ -243,8 +243,13 @@ fn number(text: &str) -> Result<u64, FenError> {
     text.parse().map_err(|_| FenError::Number(text.to_string()))
 }
 
+/// The colours as digits; a colour no digit names (a [`Setup`] is built
+/// from public fields) as `?`, which [`Setup::from_fen`] refuses.
 fn digits(colours: &[u8]) -> String {
-    colours.iter().map(|&c| char::from(b'0' + c)).collect()
+    colours
+        .iter()
+        .map(|&c| char::from_digit(u32::from(c), 10).unwrap_or('?'))
+        .collect()
 }
 
 /// Cell names separated by commas (`c4,e5,g7`).

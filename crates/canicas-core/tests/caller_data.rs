@@ -329,3 +329,26 @@ proptest! {
         }
     }
 }
+
+/// `Setup`'s fields are public: a next bar with a colour of 208 or more
+/// overflowed the digit it is written as (`b'0' + colour`), so
+/// `Setup::to_fen` panicked, and so did `Setup::to_state`, whose error
+/// names the bar. A colour that is no digit is written `?`, which
+/// `Setup::from_fen` refuses.
+#[test]
+fn a_setup_with_a_colour_past_the_digits_prints_and_is_refused() {
+    use canicas_core::{FenError, Setup};
+    let state = State::new(Rules::FIVE, 7).unwrap();
+    for colour in [10, 207, 208, 255] {
+        let mut setup = state.setup();
+        setup.next[0] = colour;
+        let fen = setup.to_fen();
+        assert!(fen.contains('?'), "{fen}");
+        assert!(Setup::from_fen(&fen).is_err(), "{fen}");
+        assert!(
+            matches!(setup.to_state(), Err(FenError::NextMismatch { .. })),
+            "{colour}"
+        );
+        assert!(setup.view().is_err());
+    }
+}
