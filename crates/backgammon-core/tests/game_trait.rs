@@ -2,9 +2,9 @@
 //! (with the dice as chance nodes), and perft counts checked against GNU
 //! Backgammon's move counts.
 
-use backgammon_core::{Action, Dice, GameRng, GameState, Opening, Position};
+use backgammon_core::{Action, Dice, Game, GameRng, GameState, Opening, Position};
 use games_common::testing::{check_plain_values, check_random_games, SuiteOptions};
-use games_common::{perft, Actor, Playable, Player};
+use games_common::{perft, random_move, Actor, Playable, Player, Scratch};
 
 fn game(i: u32) -> GameState {
     if i % 2 == 0 {
@@ -144,4 +144,60 @@ fn random_games_keep_plain_value_states() {
     let report = check_plain_values(game, SuiteOptions::default()).unwrap();
     assert_eq!(report.games, 20);
     assert!(report.nodes > report.moves_played, "{report:?}");
+}
+
+/// Backgammon's only undo is the page's "playing and taking back one step"
+/// of the turn in progress (a committed turn, like the roll, stays). At
+/// every player's node of seeded random games, after the roll (the chance
+/// node): every legal play, stepped checker by checker and taken back step
+/// by step, leaves the game equal, saving the same JSON, with the same turn
+/// in progress; stepped again and committed, it reaches the state the
+/// `Playable` adapter's play reaches.
+#[test]
+fn taking_back_the_steps_of_a_play_is_the_exact_inverse_of_stepping() {
+    let mut scratch = Scratch::new();
+    let (mut plays, mut stepped) = (Vec::new(), 0);
+    for seed in 0..6 {
+        let mut rng = GameRng::from_seed(seed);
+        let mut g = Game::new(seed);
+        while let Some(action) = random_move(g.state(), &mut rng, &mut scratch) {
+            if let Action::Roll(dice) = action {
+                g.set_dice(dice).unwrap();
+                continue;
+            }
+            let (before, saved) = (g.clone(), g.save());
+            g.state().legal_moves(&mut plays);
+            for &a in &plays {
+                let Action::Play(play) = a else {
+                    panic!("{a:?} at a player's node")
+                };
+                let steps = play.steps();
+                for s in steps {
+                    assert_eq!(g.step(s.from, s.to).unwrap(), *s, "{}", play.notation());
+                }
+                assert_eq!(g.current_turn().unwrap().position(), play.result());
+                for s in steps.iter().rev() {
+                    assert_eq!(g.undo_step(), Some(*s), "{}", play.notation());
+                }
+                assert_eq!(g, before, "{}", play.notation());
+                assert_eq!(g.save(), saved, "{}", play.notation());
+                assert_eq!(g.current_turn(), before.current_turn());
+                for s in steps {
+                    g.step(s.from, s.to).unwrap();
+                }
+                g.commit_turn().unwrap();
+                let mut expected = before.state().clone();
+                Playable::play(&mut expected, a).unwrap();
+                assert_eq!(g.state(), &expected, "{}", play.notation());
+                g = before.clone();
+                stepped += 1;
+            }
+            let Action::Play(play) = action else {
+                unreachable!("a play was checked above")
+            };
+            g.play(&play).unwrap();
+        }
+        assert!(g.is_over());
+    }
+    assert!(stepped > 1000, "{stepped} plays stepped");
 }

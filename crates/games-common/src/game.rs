@@ -313,7 +313,7 @@ pub(crate) mod tests {
     #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     pub(crate) struct Countdown {
         left: u32,
-        to_move: Player,
+        pub(crate) to_move: Player,
         chance_next: bool,
         /// A planted bug for the suite to find: moves are written wrong.
         pub(crate) bad_text: bool,
@@ -322,6 +322,8 @@ pub(crate) mod tests {
         /// A planted bug: the field is lost in the JSON.
         #[serde(skip)]
         pub(crate) bad_serde: bool,
+        /// A planted bug: returns before the end.
+        pub(crate) bad_returns: bool,
     }
 
     #[derive(Debug, PartialEq, Eq)]
@@ -397,7 +399,11 @@ pub(crate) mod tests {
         }
         fn returns(&self) -> [f64; 2] {
             if self.left > 0 {
-                return [0.0; 2];
+                return if self.bad_returns {
+                    [0.5, -0.5]
+                } else {
+                    [0.0; 2]
+                };
             }
             let mut r = [1.0; 2];
             r[self.to_move.index()] = -1.0;
@@ -430,6 +436,7 @@ pub(crate) mod tests {
                     bad_text: false,
                     bad_random: false,
                     bad_serde: false,
+                    bad_returns: false,
                 }),
                 _ => Err(Refused),
             }
@@ -444,6 +451,7 @@ pub(crate) mod tests {
             bad_text: false,
             bad_random: false,
             bad_serde: false,
+            bad_returns: false,
         }
     }
 
@@ -512,31 +520,87 @@ mod generic_tests {
     use crate::testing::{check_random_games, SuiteOptions};
     use crate::{Budget, CancelFlag};
 
+    /// The games `start(5 + i)` with a bug planted by `plant`.
+    fn planted(plant: fn(&mut super::tests::Countdown)) -> impl Fn(u32) -> super::tests::Countdown {
+        move |i| {
+            let mut s = start(5 + i);
+            plant(&mut s);
+            s
+        }
+    }
+
     #[test]
     fn the_suite_passes_a_sound_game_and_finds_a_planted_bug() {
         let report = check_random_games(|i| start(5 + i), SuiteOptions::default()).unwrap();
         assert_eq!(report.games, 20);
         assert!(report.chance_nodes > 0 && report.refused > 0, "{report:?}");
-        let broken = check_random_games(
-            |i| {
-                let mut s = start(5 + i);
-                s.bad_text = true;
-                s
-            },
-            SuiteOptions::default(),
-        )
-        .unwrap_err();
+        let broken = check_random_games(planted(|s| s.bad_text = true), SuiteOptions::default())
+            .unwrap_err();
         assert!(broken.problem.contains("read back"), "{broken}");
-        let broken = check_random_games(
-            |i| {
-                let mut s = start(5 + i);
-                s.bad_random = true;
-                s
-            },
-            SuiteOptions::default(),
-        )
-        .unwrap_err();
+        let broken = check_random_games(planted(|s| s.bad_random = true), SuiteOptions::default())
+            .unwrap_err();
         assert!(broken.problem.contains("random_legal_move"), "{broken}");
+        // The trait's returns: "Before the end: what is already banked
+        // (zero for the two-player games ...)".
+        let broken = check_random_games(planted(|s| s.bad_returns = true), SuiteOptions::default())
+            .unwrap_err();
+        assert!(broken.problem.contains("not over"), "{broken}");
+        assert_eq!(broken.ply, 0, "{broken}");
+    }
+
+    /// A session of [`Countdown`]: the states played through, the last one
+    /// taken back by undo.
+    #[derive(Clone, Debug)]
+    struct History {
+        states: Vec<super::tests::Countdown>,
+        /// A planted bug: undoing a chance outcome gives the turn to the
+        /// wrong player.
+        bad_undo: bool,
+    }
+
+    impl crate::testing::UndoSession for History {
+        type State = super::tests::Countdown;
+        fn state(&self) -> &super::tests::Countdown {
+            self.states.last().expect("a history is never empty")
+        }
+        fn play(&mut self, mv: u32) -> Result<(), String> {
+            let mut next = self.state().clone();
+            next.play(mv).map_err(|e| e.to_string())?;
+            self.states.push(next);
+            Ok(())
+        }
+        fn undo(&mut self) -> Result<(), String> {
+            if self.states.len() < 2 {
+                return Err("nothing to undo".into());
+            }
+            self.states.pop();
+            if let Some(back) = self.states.last_mut() {
+                if self.bad_undo && back.actor() == Actor::Chance {
+                    back.to_move = back.to_move.other();
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_undo_check_passes_a_sound_session_and_finds_a_planted_bug() {
+        use crate::testing::check_undo;
+        let session = |bad_undo| {
+            move |i| History {
+                states: vec![start(5 + i)],
+                bad_undo,
+            }
+        };
+        let report = check_undo(session(false), SuiteOptions::default()).unwrap();
+        assert_eq!(report.games, 20);
+        assert!(
+            report.chance_nodes > 0 && report.moves_played > report.nodes,
+            "{report:?}"
+        );
+        assert_eq!(report.refused, 1, "the empty history refuses an undo");
+        let broken = check_undo(session(true), SuiteOptions::default()).unwrap_err();
+        assert!(broken.problem.contains("and undo"), "{broken}");
     }
 
     #[test]
@@ -545,15 +609,8 @@ mod generic_tests {
         let report = check_plain_values(|i| start(5 + i), SuiteOptions::default()).unwrap();
         assert_eq!(report.games, 20);
         assert!(report.nodes > report.moves_played, "{report:?}");
-        let broken = check_plain_values(
-            |i| {
-                let mut s = start(5 + i);
-                s.bad_serde = true;
-                s
-            },
-            SuiteOptions::default(),
-        )
-        .unwrap_err();
+        let broken = check_plain_values(planted(|s| s.bad_serde = true), SuiteOptions::default())
+            .unwrap_err();
         assert!(broken.problem.contains("JSON"), "{broken}");
         assert_eq!(broken.ply, 0, "{broken}");
     }

@@ -4,8 +4,10 @@
 //! [`check_random_games`] plays seeded random games and, at every node,
 //! checks the trait's contract:
 //! - the actor agrees with the lists: legal moves are empty exactly when
-//!   the game is over; a chance node has outcomes, with positive weights, in
-//!   the order of its legal moves; a player's node has none;
+//!   the game is over (and [`Playable::is_terminal`] says so); a chance
+//!   node has outcomes, with positive weights whose probabilities sum to 1
+//!   (within [`PROBABILITY_TOLERANCE`]), in the order of its legal moves; a
+//!   player's node has none;
 //! - the legal moves are the same when asked twice, and have no duplicate;
 //! - at a player's node, [`Playable::random_legal_move`] gives the move
 //!   that choosing from the legal moves gives, drawing the same numbers;
@@ -13,15 +15,22 @@
 //! - a few moves that are legal elsewhere in the game but not in this
 //!   node's list are refused, and the refusal changes nothing;
 //! - the state string reads back to a state with the same string;
-//! - once over, the two-player games' returns sum to zero (all of this
-//!   workspace's two-player games are zero-sum);
+//! - the returns are finite; a two-player game's are 0 each before the end
+//!   and sum to zero once over (all of this workspace's two-player games
+//!   are zero-sum); a one-player game's index 1 is 0;
 //! - the game ends within the ply limit.
 //!
 //! [`check_plain_values`] plays the same kind of games and checks, at
 //! every node, that the state is the plain value every game crate promises
 //! (Clone, Eq, Hash, serde): the serde round trip gives an equal state
-//! with an equal hash, and the state read from the state string acts as
-//! the state does (same actor, legal moves and returns).
+//! with an equal hash, the same legal moves in the same order, and writes
+//! the same JSON again; the state read from the state string acts as the
+//! state does (same actor, legal moves and returns).
+//!
+//! [`check_undo`] plays the same kind of games through a game session
+//! ([`UndoSession`]) and checks, at every node and for every legal move,
+//! that undo is the exact inverse of play (equal state, hash, JSON and
+//! state string).
 //!
 //! They return a [`Violation`] saying where and what, rather than panicking,
 //! so a test shows the game, the ply and the position.
@@ -149,16 +158,34 @@ fn walk_random_games<G, F>(
     new_game: F,
     options: &SuiteOptions,
     report: &mut SuiteReport,
-    mut at_node: impl FnMut(&G, &mut GameRng, &mut SuiteReport) -> Result<(), String>,
+    at_node: impl FnMut(&G, &mut GameRng, &mut SuiteReport) -> Result<(), String>,
 ) -> Result<(), Violation>
 where
     G: Playable,
     F: Fn(u32) -> G,
 {
+    let play = |state: &mut G, mv| state.play(mv).map_err(|e| e.to_string());
+    walk_random_games_of(new_game, |g| g, play, options, report, at_node)
+}
+
+/// [`walk_random_games`] of anything that is at a [`Playable`] state (a
+/// game session, say): `view` gives its state, `play` plays a move on it.
+fn walk_random_games_of<T, G, F>(
+    new_game: F,
+    view: impl Fn(&T) -> &G,
+    play: impl Fn(&mut T, G::Move) -> Result<(), String>,
+    options: &SuiteOptions,
+    report: &mut SuiteReport,
+    mut at_node: impl FnMut(&T, &mut GameRng, &mut SuiteReport) -> Result<(), String>,
+) -> Result<(), Violation>
+where
+    G: Playable,
+    F: Fn(u32) -> T,
+{
     let mut scratch = Scratch::new();
     for game_index in 0..options.games {
         let mut rng = GameRng::from_seed(options.seed.wrapping_add(u64::from(game_index)));
-        let mut state = new_game(game_index);
+        let mut walked = new_game(game_index);
         let mut ply = 0;
         loop {
             let fail = |state: &G, problem: String| Violation {
@@ -168,19 +195,19 @@ where
                 state: state.state_string(),
                 problem,
             };
-            at_node(&state, &mut rng, report).map_err(|p| fail(&state, p))?;
+            at_node(&walked, &mut rng, report).map_err(|p| fail(view(&walked), p))?;
             report.nodes += 1;
-            let Some(mv) = random_move(&state, &mut rng, &mut scratch) else {
+            let Some(mv) = random_move(view(&walked), &mut rng, &mut scratch) else {
                 break;
             };
             if ply >= options.max_plies {
                 return Err(fail(
-                    &state,
+                    view(&walked),
                     format!("the game did not end in {} plies", options.max_plies),
                 ));
             }
-            let before = state.clone();
-            if let Err(e) = state.play(mv) {
+            let before = view(&walked).clone();
+            if let Err(e) = play(&mut walked, mv) {
                 return Err(fail(
                     &before,
                     format!("the random move {mv:?} was refused: {e}"),
@@ -234,23 +261,20 @@ fn check_node<G: Playable + PartialEq>(
             if outcomes != *moves {
                 return Err("the chance outcomes are not the legal moves in order".into());
             }
-            if chances.iter().any(|c| c.weight == 0) {
-                return Err("a chance outcome has weight 0".into());
-            }
+            check_probabilities(chances)?;
         }
         _ if !chances.is_empty() => {
             return Err(format!("{actor:?} acts but there are chance outcomes"))
         }
         _ => {}
     }
-    if actor == Actor::Terminal && G::PLAYERS == 2 {
-        let r = state.returns();
-        if r[0] + r[1] != 0.0 {
-            return Err(format!(
-                "the returns {r:?} of a finished game do not sum to 0"
-            ));
-        }
+    if state.is_terminal() != (actor == Actor::Terminal) {
+        return Err(format!(
+            "is_terminal() says {} where {actor:?} acts",
+            state.is_terminal()
+        ));
     }
+    check_returns(state, actor)?;
     state.clone().legal_moves(again);
     if again != moves {
         return Err("the legal moves changed when asked again".into());
@@ -320,6 +344,58 @@ fn check_node<G: Playable + PartialEq>(
     Ok(())
 }
 
+/// How far the probabilities of a chance node's outcomes may sum from 1:
+/// each is `weight / total` rounded to an `f64`, so their sum may be off by
+/// an ulp per outcome (backgammon's 21 rolls stay far below this).
+pub const PROBABILITY_TOLERANCE: f64 = 1e-12;
+
+/// A chance node's outcomes: every weight at least 1, and the
+/// probabilities (`weight / total`) summing to 1 within
+/// [`PROBABILITY_TOLERANCE`].
+fn check_probabilities<M: fmt::Debug>(chances: &[Chance<M>]) -> Result<(), String> {
+    if let Some(c) = chances.iter().find(|c| c.weight == 0) {
+        return Err(format!("the chance outcome {:?} has weight 0", c.outcome));
+    }
+    let total: u64 = chances.iter().map(|c| u64::from(c.weight)).sum();
+    // The order the outcomes are listed in: the sum is the one a caller
+    // computing probabilities in that order gets.
+    let sum: f64 = chances
+        .iter()
+        .map(|c| f64::from(c.weight) / total as f64)
+        .sum();
+    if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+        return Err(format!(
+            "the chance probabilities sum to {sum}, not 1 (weights {:?})",
+            chances.iter().map(|c| c.weight).collect::<Vec<_>>()
+        ));
+    }
+    Ok(())
+}
+
+/// The returns as [`Playable::returns`] documents them: finite; in a
+/// two-player game (all of this workspace's are zero-sum) summing to 0 once
+/// over and 0 each before the end ("Before the end: what is already banked
+/// (zero for the two-player games, the points so far in Color Lines)"); in
+/// a one-player game index 1 unused (0).
+fn check_returns<G: Playable>(state: &G, actor: Actor) -> Result<(), String> {
+    let r = state.returns();
+    if r.iter().any(|v| !v.is_finite()) {
+        return Err(format!("the returns {r:?} are not finite"));
+    }
+    match (G::PLAYERS, actor) {
+        (2, Actor::Terminal) if r[0] + r[1] != 0.0 => Err(format!(
+            "the returns {r:?} of a finished game do not sum to 0"
+        )),
+        (2, Actor::Player(_) | Actor::Chance) if r != [0.0; 2] => Err(format!(
+            "the returns {r:?} of a game not over are not 0 each"
+        )),
+        (1, _) if r[1] != 0.0 => Err(format!(
+            "the returns {r:?} of a one-player game use index 1"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Play `options.games` random games from `new_game(i)` (game `i` drawn
 /// from `options.seed + i`) and check at every node that the state is a
 /// plain value (see the module docs): `Send`, serde's JSON round trip gives
@@ -369,14 +445,26 @@ where
         return Err("a clone is not equal, or hashes apart".into());
     }
     let json = serde_json::to_string(state).map_err(|e| format!("serde cannot write it: {e}"))?;
-    match serde_json::from_str::<G>(&json) {
-        Ok(back) if back == *state && hash_of(&back) == hash_of(state) => {}
+    let from_json = match serde_json::from_str::<G>(&json) {
+        Ok(back) if back == *state && hash_of(&back) == hash_of(state) => back,
         Ok(back) => {
             return Err(format!(
                 "its JSON `{json}` reads back as another state: {back:?}"
             ))
         }
         Err(e) => return Err(format!("its JSON `{json}` does not read: {e}")),
+    };
+    // Exact inverses both ways: the state read back writes the same JSON,
+    // and lists the same moves in the same order.
+    match serde_json::to_string(&from_json) {
+        Ok(again) if again == json => {}
+        Ok(again) => return Err(format!("its JSON `{json}` reads back and writes `{again}`")),
+        Err(e) => return Err(format!("serde cannot write it read back: {e}")),
+    }
+    state.legal_moves(moves);
+    from_json.legal_moves(back_moves);
+    if back_moves != moves {
+        return Err("read from its JSON, the state has other legal moves".into());
     }
     let text = state.state_string();
     let back = G::parse_state(&text).map_err(|e| format!("the state string does not read: {e}"))?;
@@ -398,6 +486,132 @@ where
             back.returns(),
             state.returns()
         ));
+    }
+    Ok(())
+}
+
+/// A game session with a history that takes moves back, for
+/// [`check_undo`]: a game crate's wrapper (its `Game`), seen through the
+/// [`Playable`] state it is at.
+pub trait UndoSession: Clone {
+    /// The rules state the session is at.
+    type State: Playable + Eq + Hash + Serialize;
+    /// The state the session is at now.
+    fn state(&self) -> &Self::State;
+    /// Play a move (or chance outcome) legal at [`UndoSession::state`].
+    ///
+    /// # Errors
+    /// The session's refusal, as text.
+    fn play(&mut self, mv: <Self::State as Playable>::Move) -> Result<(), String>;
+    /// Take back the last move played.
+    ///
+    /// # Errors
+    /// The session's refusal (nothing to take back), as text.
+    fn undo(&mut self) -> Result<(), String>;
+}
+
+/// The state's equality, hash, JSON and state string, to compare a state
+/// with after an undo.
+fn fingerprint<G: Playable + Hash + Serialize>(state: &G) -> Result<(u64, String, String), String> {
+    let json = serde_json::to_string(state).map_err(|e| format!("serde cannot write it: {e}"))?;
+    Ok((hash_of(state), json, state.state_string()))
+}
+
+/// Play `options.games` random games through sessions from `new_session(i)`
+/// (game `i` drawn from `options.seed + i`) and check at every node that
+/// undo is the exact inverse of play: for every legal move (chance outcomes
+/// included), a copy of the session plays it, reaching the state
+/// [`Playable::play`] reaches, then undoes it, and is back at a state equal
+/// to the one before, with the same hash, JSON and state string; played
+/// again, the move reaches the same state as the first time (nothing hidden,
+/// such as what arrives next, was changed by the undo). At the first node,
+/// an undo with nothing to take back is refused and changes nothing. The
+/// report counts games, nodes, the moves played and undone
+/// (`moves_played`), the refusals and the chance nodes.
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_undo<S, F>(new_session: F, options: SuiteOptions) -> Result<SuiteReport, Violation>
+where
+    S: UndoSession,
+    F: Fn(u32) -> S,
+{
+    let mut report = SuiteReport::default();
+    let mut moves = Vec::new();
+    let play = |s: &mut S, mv| s.play(mv);
+    walk_random_games_of(
+        new_session,
+        S::state,
+        play,
+        &options,
+        &mut report,
+        |session, _, report| check_undo_node(session, &mut moves, report),
+    )?;
+    Ok(report)
+}
+
+fn check_undo_node<S: UndoSession>(
+    session: &S,
+    moves: &mut Vec<<S::State as Playable>::Move>,
+    report: &mut SuiteReport,
+) -> Result<(), String> {
+    let state = session.state();
+    let before = fingerprint(state)?;
+    if report.nodes == 0 {
+        let mut fresh = session.clone();
+        if fresh.undo().is_ok() {
+            return Err("a new session undid a move it never played".into());
+        }
+        if fresh.state() != state || fingerprint(fresh.state())? != before {
+            return Err("refusing to undo changed the state".into());
+        }
+        report.refused += 1;
+    }
+    if state.actor() == Actor::Chance {
+        report.chance_nodes += 1;
+    }
+    state.legal_moves(moves);
+    for &m in moves.iter() {
+        let mut expected = state.clone();
+        expected
+            .play(m)
+            .map_err(|e| format!("the legal move {m:?} was refused: {e}"))?;
+        let mut child = session.clone();
+        child
+            .play(m)
+            .map_err(|e| format!("the session refused the legal move {m:?}: {e}"))?;
+        if *child.state() != expected {
+            return Err(format!(
+                "the session played {m:?} to {:?}, the rules to {expected:?}",
+                child.state()
+            ));
+        }
+        child
+            .undo()
+            .map_err(|e| format!("the session could not undo {m:?}: {e}"))?;
+        if child.state() != state {
+            return Err(format!(
+                "after {m:?} and undo the state is {:?}",
+                child.state()
+            ));
+        }
+        let after = fingerprint(child.state())?;
+        if after != before {
+            return Err(format!(
+                "after {m:?} and undo the state is equal but its hash, JSON or \
+                 string differ: {after:?}, was {before:?}"
+            ));
+        }
+        child
+            .play(m)
+            .map_err(|e| format!("after undo the session refused {m:?} again: {e}"))?;
+        if *child.state() != expected {
+            return Err(format!(
+                "{m:?} played again after undo reaches {:?}, the first time {expected:?}",
+                child.state()
+            ));
+        }
+        report.moves_played += 1;
     }
     Ok(())
 }
@@ -463,4 +677,29 @@ where
             search_vs_random(&new_game(seed), seat, budget, seed, u64::MAX)[seat.index()] > 0.0
         })
         .count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chance_weights_must_be_positive_and_their_probabilities_sum_to_one() {
+        let dice = |weights: &[u32]| -> Vec<Chance<usize>> {
+            weights
+                .iter()
+                .enumerate()
+                .map(|(outcome, &weight)| Chance { outcome, weight })
+                .collect()
+        };
+        // Backgammon's 21 rolls: 6 doubles of weight 1, 15 others of 2.
+        let mut rolls = vec![1; 6];
+        rolls.extend([2; 15]);
+        assert_eq!(check_probabilities(&dice(&rolls)), Ok(()));
+        assert_eq!(check_probabilities(&dice(&[3, 1])), Ok(()));
+        // Thirds do not sum to 1 exactly in f64: within the tolerance.
+        assert_eq!(check_probabilities(&dice(&[1, 1, 1])), Ok(()));
+        let zero = check_probabilities(&dice(&[2, 0, 1])).unwrap_err();
+        assert!(zero.contains("weight 0"), "{zero}");
+    }
 }

@@ -2,10 +2,11 @@
 //! counts derived by hand, and the generic search against random play.
 
 use games_common::testing::{
-    check_plain_values, check_random_games, search_wins_against_random, SuiteOptions,
+    check_plain_values, check_random_games, check_undo, search_wins_against_random, SuiteOptions,
+    UndoSession,
 };
 use games_common::{perft, Budget, Playable, Player};
-use nim_core::{Position, Rule};
+use nim_core::{Game, Position, Rule};
 
 fn board(i: u32) -> Position {
     let rows: Vec<u32> = (0..1 + i % 4).map(|r| (i * 7 + r * 3) % 6 + 1).collect();
@@ -97,4 +98,39 @@ fn random_games_keep_plain_value_states() {
     let report = check_plain_values(board, SuiteOptions::default()).unwrap();
     assert_eq!(report.games, 20);
     assert!(report.nodes > report.moves_played, "{report:?}");
+}
+
+/// The game wrapper, whose history takes moves back.
+#[derive(Clone)]
+struct Session(Game);
+
+impl UndoSession for Session {
+    type State = Position;
+    fn state(&self) -> &Position {
+        self.0.position()
+    }
+    fn play(&mut self, mv: nim_core::Move) -> Result<(), String> {
+        self.0.play(mv).map_err(|e| e.to_string())
+    }
+    fn undo(&mut self) -> Result<(), String> {
+        self.0.undo().map(|_| ()).map_err(|e| e.to_string())
+    }
+}
+
+/// "undo restores exactly" (the spec's quality bars): at every node of
+/// random games, every move played and undone through the game leaves the
+/// position equal, with the same hash, JSON and notation.
+#[test]
+fn undo_is_the_exact_inverse_of_play_at_every_node() {
+    let session = |i| {
+        let b = board(i);
+        Session(Game::new(b.rows(), b.rule(), b.to_move(), u64::from(i)).unwrap())
+    };
+    let options = SuiteOptions {
+        games: 100,
+        ..SuiteOptions::default()
+    };
+    let report = check_undo(session, options).unwrap();
+    assert_eq!(report.games, 100);
+    assert!(report.moves_played > report.nodes, "{report:?}");
 }

@@ -3,12 +3,18 @@
 //! random play.
 
 use games_common::testing::{
-    check_plain_values, check_random_games, search_wins_against_random, SuiteOptions,
+    check_plain_values, check_random_games, check_undo, search_wins_against_random, SuiteOptions,
+    UndoSession,
 };
 use games_common::{perft, Budget, Player};
-use timbiriche_core::{BoardSize, Position, ValueLayout, Variant};
+use timbiriche_core::{BoardSize, Game, GameOptions, Line, Position, ValueLayout, Variant};
 
 fn board(i: u32) -> Position {
+    let o = options(i);
+    Position::new(o.size, &o.variant, o.first).unwrap()
+}
+
+fn options(i: u32) -> GameOptions {
     let size = BoardSize::new(1 + i % 3, 1 + (i / 3) % 4).unwrap();
     let variant = Variant {
         misere: i % 2 == 1,
@@ -23,7 +29,11 @@ fn board(i: u32) -> Position {
     } else {
         Player::First
     };
-    Position::new(size, &variant, first).unwrap()
+    GameOptions {
+        size,
+        variant,
+        first,
+    }
 }
 
 #[test]
@@ -67,4 +77,37 @@ fn random_games_keep_plain_value_states() {
     let report = check_plain_values(board, SuiteOptions::default()).unwrap();
     assert_eq!(report.games, 20);
     assert!(report.nodes > report.moves_played, "{report:?}");
+}
+
+/// The game wrapper, whose history takes moves back.
+#[derive(Clone)]
+struct Session(Game);
+
+impl UndoSession for Session {
+    type State = Position;
+    fn state(&self) -> &Position {
+        self.0.position()
+    }
+    fn play(&mut self, line: Line) -> Result<(), String> {
+        self.0.play(line).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn undo(&mut self) -> Result<(), String> {
+        if self.0.undo() {
+            Ok(())
+        } else {
+            Err("nothing to undo".into())
+        }
+    }
+}
+
+/// "undo of any number of moves ... and redo" (the spec's page), and
+/// "undo restores exactly" (its quality bars): at every node of random
+/// games, every line drawn and undone through the game leaves the position
+/// equal, with the same hash, JSON and position string.
+#[test]
+fn undo_is_the_exact_inverse_of_play_at_every_node() {
+    let session = |i| Session(Game::new(options(i)).unwrap());
+    let report = check_undo(session, SuiteOptions::default()).unwrap();
+    assert_eq!(report.games, 20);
+    assert!(report.moves_played > report.nodes, "{report:?}");
 }
