@@ -556,6 +556,8 @@ mod generic_tests {
         /// A planted bug: undoing a chance outcome gives the turn to the
         /// wrong player.
         bad_undo: bool,
+        /// A planted bug: a refused move still passes the turn.
+        bad_refusal: bool,
     }
 
     impl crate::testing::UndoSession for History {
@@ -565,7 +567,12 @@ mod generic_tests {
         }
         fn play(&mut self, mv: u32) -> Result<(), String> {
             let mut next = self.state().clone();
-            next.play(mv).map_err(|e| e.to_string())?;
+            if let Err(e) = next.play(mv) {
+                if let (true, Some(now)) = (self.bad_refusal, self.states.last_mut()) {
+                    now.to_move = now.to_move.other();
+                }
+                return Err(e.to_string());
+            }
             self.states.push(next);
             Ok(())
         }
@@ -586,21 +593,26 @@ mod generic_tests {
     #[test]
     fn the_undo_check_passes_a_sound_session_and_finds_a_planted_bug() {
         use crate::testing::check_undo;
-        let session = |bad_undo| {
+        let session = |bad_undo, bad_refusal| {
             move |i| History {
                 states: vec![start(5 + i)],
                 bad_undo,
+                bad_refusal,
             }
         };
-        let report = check_undo(session(false), SuiteOptions::default()).unwrap();
+        let report = check_undo(session(false, false), SuiteOptions::default()).unwrap();
         assert_eq!(report.games, 20);
         assert!(
             report.chance_nodes > 0 && report.moves_played > report.nodes,
             "{report:?}"
         );
-        assert_eq!(report.refused, 1, "the empty history refuses an undo");
-        let broken = check_undo(session(true), SuiteOptions::default()).unwrap_err();
+        // The empty history refuses an undo, and moves from elsewhere are
+        // refused.
+        assert!(report.refused > 1, "{report:?}");
+        let broken = check_undo(session(true, false), SuiteOptions::default()).unwrap_err();
         assert!(broken.problem.contains("and undo"), "{broken}");
+        let broken = check_undo(session(false, true), SuiteOptions::default()).unwrap_err();
+        assert!(broken.problem.contains("refusing"), "{broken}");
     }
 
     #[test]

@@ -311,16 +311,7 @@ fn check_node<G: Playable + PartialEq>(
             }
         }
     }
-    let mut tried = 0;
-    for _ in 0..illegal_samples * 4 {
-        if tried == illegal_samples {
-            break;
-        }
-        let Some(&m) = rng.choose(pool) else { break };
-        if moves.contains(&m) {
-            continue;
-        }
-        tried += 1;
+    report.refused += try_refusals(moves, pool, illegal_samples, rng, |m| {
         let mut copy = state.clone();
         if copy.play(m).is_ok() {
             return Err(format!("{m:?}, not in the legal list, was played"));
@@ -328,8 +319,8 @@ fn check_node<G: Playable + PartialEq>(
         if copy != *state {
             return Err(format!("refusing {m:?} changed the state"));
         }
-        report.refused += 1;
-    }
+        Ok(())
+    })?;
     let text = state.state_string();
     match G::parse_state(&text) {
         Ok(back) if back.state_string() == text => {}
@@ -524,10 +515,12 @@ fn fingerprint<G: Playable + Hash + Serialize>(state: &G) -> Result<(u64, String
 /// [`Playable::play`] reaches, then undoes it, and is back at a state equal
 /// to the one before, with the same hash, JSON and state string; played
 /// again, the move reaches the same state as the first time (nothing hidden,
-/// such as what arrives next, was changed by the undo). At the first node,
-/// an undo with nothing to take back is refused and changes nothing. The
-/// report counts games, nodes, the moves played and undone
-/// (`moves_played`), the refusals and the chance nodes.
+/// such as what arrives next, was changed by the undo). At the first node
+/// of the first game, an undo with nothing to take back is refused and
+/// changes nothing; at every node, a few moves legal elsewhere in the game
+/// but not there are refused by the session and change nothing. The report
+/// counts games, nodes, the moves played and undone (`moves_played`), the
+/// refusals and the chance nodes.
 ///
 /// # Errors
 /// The first [`Violation`] found.
@@ -537,7 +530,7 @@ where
     F: Fn(u32) -> S,
 {
     let mut report = SuiteReport::default();
-    let mut moves = Vec::new();
+    let (mut moves, mut pool) = (Vec::new(), Vec::new());
     let play = |s: &mut S, mv| s.play(mv);
     walk_random_games_of(
         new_session,
@@ -545,9 +538,63 @@ where
         play,
         &options,
         &mut report,
-        |session, _, report| check_undo_node(session, &mut moves, report),
+        |session, rng, report| {
+            check_undo_node(session, &mut moves, report)?;
+            check_session_refusals(session, &moves, &pool, options.illegal_samples, rng, report)?;
+            remember(&mut pool, &moves, rng);
+            Ok(())
+        },
     )?;
     Ok(report)
+}
+
+/// A few moves legal elsewhere in the game but not at `session`'s state:
+/// the session refuses each, and its state stays equal, with the same
+/// hash, JSON and state string.
+fn check_session_refusals<S: UndoSession>(
+    session: &S,
+    moves: &[<S::State as Playable>::Move],
+    pool: &[<S::State as Playable>::Move],
+    samples: usize,
+    rng: &mut GameRng,
+    report: &mut SuiteReport,
+) -> Result<(), String> {
+    let before = fingerprint(session.state())?;
+    report.refused += try_refusals(moves, pool, samples, rng, |m| {
+        let mut copy = session.clone();
+        if copy.play(m).is_ok() {
+            return Err(format!("the session played {m:?}, not in the legal list"));
+        }
+        if copy.state() != session.state() || fingerprint(copy.state())? != before {
+            return Err(format!("the session refusing {m:?} changed the state"));
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// Call `refuse` on up to `samples` moves drawn from `pool` that are not in
+/// `moves` (the legal list here); how many were tried.
+fn try_refusals<M: Copy + PartialEq>(
+    moves: &[M],
+    pool: &[M],
+    samples: usize,
+    rng: &mut GameRng,
+    mut refuse: impl FnMut(M) -> Result<(), String>,
+) -> Result<u64, String> {
+    let mut tried = 0;
+    for _ in 0..samples * 4 {
+        if tried == samples {
+            break;
+        }
+        let Some(&m) = rng.choose(pool) else { break };
+        if moves.contains(&m) {
+            continue;
+        }
+        refuse(m)?;
+        tried += 1;
+    }
+    Ok(tried as u64)
 }
 
 fn check_undo_node<S: UndoSession>(
