@@ -15,6 +15,8 @@
  *  - Buffers are (buf, cap, out_len): when cap is too small the call
  *    returns GAMES_RESULT_BUFFER_TOO_SMALL, writes the size it needs to
  *    *out_len and nothing else; buf may be NULL with cap 0 to ask the size.
+ *    An empty list fits any buffer, NULL with cap 0 included: the call
+ *    returns GAMES_RESULT_OK with *out_len 0.
  *  - Threads: no global state. A handle may move between threads and
  *    serves one call at a time; a call made while another thread is inside
  *    a call on the same handle (a `const` one included) returns
@@ -716,7 +718,9 @@
  * handle, so a `const` one is only read: `games_canicas_reachable`,
  * `_path`, `_parse_move`, `_hint`, `_ai_move` and
  * `games_timbiriche_parse_line` took `const` handles and wrote their last
- * error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new.
+ * error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new; an empty list fits a
+ * NULL buffer with `cap` 0 (`GAMES_RESULT_OK`, `*out_len` 0) where the
+ * call answered `GAMES_RESULT_BUFFER_TOO_SMALL`.
  */
 #define GAMES_ABI_VERSION 9
 

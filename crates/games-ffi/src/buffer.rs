@@ -6,7 +6,11 @@ use crate::result::games_result::{self, *};
 
 /// Copy `items` into the caller's array `buf` of `cap` elements and store
 /// the count in `*out_len`. When `cap` is too small, store the count needed,
-/// write nothing else, and return `GAMES_RESULT_BUFFER_TOO_SMALL`.
+/// write nothing else, and return `GAMES_RESULT_BUFFER_TOO_SMALL`. An empty
+/// list fits any buffer, a NULL one with `cap` 0 included: `*out_len` gets
+/// 0 and the call succeeds (a host that allocates exactly the size a query
+/// gave, and gets NULL for 0 bytes, would otherwise be told "too small"
+/// forever).
 ///
 /// # Safety
 /// `buf` must be NULL or point to `cap` writable `T`s; `out_len` must be
@@ -19,6 +23,12 @@ pub unsafe fn write_slice<T: Copy>(
 ) -> games_result {
     if out_len.is_null() {
         return GAMES_RESULT_NULL_PARAMETER;
+    }
+    if items.is_empty() {
+        // SAFETY: `out_len` is non-NULL and writable per the caller. Nothing
+        // else is written, so `buf` (perhaps NULL) is not touched.
+        unsafe { out_len.write(0) };
+        return GAMES_RESULT_OK;
     }
     if buf.is_null() || cap < items.len() {
         // SAFETY: `out_len` is non-NULL and writable per the caller.
@@ -113,6 +123,25 @@ mod tests {
         assert_eq!((r, len, buf), (GAMES_RESULT_OK, 3, [1, 2, 3, 0]));
         // SAFETY: NULL out_len is refused before anything is written.
         let r = unsafe { write_slice(&items, buf.as_mut_ptr(), 4, std::ptr::null_mut()) };
+        assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
+    }
+
+    /// games.h: "when cap is too small the call returns
+    /// GAMES_RESULT_BUFFER_TOO_SMALL [...]; buf may be NULL with cap 0 to
+    /// ask the size." A NULL buffer of 0 elements is not too small for an
+    /// empty list: the size query answers 0 with `GAMES_RESULT_OK`.
+    #[test]
+    fn an_empty_list_fits_a_null_buffer() {
+        let mut len = 99usize;
+        // SAFETY: NULL buffer with cap 0; `len` is a local.
+        let r = unsafe { write_slice::<u32>(&[], std::ptr::null_mut(), 0, &mut len) };
+        assert_eq!((r, len), (GAMES_RESULT_OK, 0));
+        let mut buf = [7u32; 2];
+        // SAFETY: `buf` has 2 elements; cap 0 is allowed.
+        let r = unsafe { write_slice::<u32>(&[], buf.as_mut_ptr(), 0, &mut len) };
+        assert_eq!((r, len, buf), (GAMES_RESULT_OK, 0, [7, 7]));
+        // SAFETY: NULL out_len is still refused.
+        let r = unsafe { write_slice::<u32>(&[], std::ptr::null_mut(), 0, std::ptr::null_mut()) };
         assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
     }
 

@@ -55,7 +55,9 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// handle, so a `const` one is only read: `games_canicas_reachable`,
 /// `_path`, `_parse_move`, `_hint`, `_ai_move` and
 /// `games_timbiriche_parse_line` took `const` handles and wrote their last
-/// error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new.
+/// error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new; an empty list fits a
+/// NULL buffer with `cap` 0 (`GAMES_RESULT_OK`, `*out_len` 0) where the
+/// call answered `GAMES_RESULT_BUFFER_TOO_SMALL`.
 pub const GAMES_ABI_VERSION: u32 = 9;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
