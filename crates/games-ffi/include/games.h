@@ -1009,7 +1009,9 @@ typedef struct {
      */
     uint8_t to;
     /**
-     * Whether it hit an opposing blot (ignored when a play is given).
+     * Whether it hit an opposing blot (ignored when a play is given, but
+     * 0 or 1: another byte, from a field left uninitialised, makes the
+     * play `GAMES_RESULT_INVALID_PARAMETER`).
      */
     bool hit;
 } games_backgammon_step;
@@ -1917,8 +1919,9 @@ games_result games_backgammon_legal_play_position_id(const games_backgammon_game
 
 /**
  * Write `play` in the notation (`24/18* 13/11`, `bar/22`, `6/off(2)`),
- * NUL-terminated; the empty play gives "". A step count above 4 or a point
- * out of range gives `GAMES_RESULT_INVALID_PARAMETER`.
+ * NUL-terminated; the empty play gives "". A step count above 4, a point
+ * out of range or a `hit` byte other than 0 or 1 gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -3112,7 +3115,9 @@ games_result games_timbiriche_options_default(games_timbiriche_options *out_opti
 
 /**
  * Create a game (or match) in `*out_game`, owned by the caller.
- * Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+ * Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing
+ * (a `misere` byte other than 0 or 1, from a field left uninitialised,
+ * included).
  *
  * # Safety
  * `options` must be NULL or readable, its `values` NULL or `values_len`

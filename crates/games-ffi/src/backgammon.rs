@@ -121,7 +121,9 @@ pub struct games_backgammon_step {
     pub from: u8,
     /// Landing point: 1 to 24, or `GAMES_BACKGAMMON_OFF`.
     pub to: u8,
-    /// Whether it hit an opposing blot (ignored when a play is given).
+    /// Whether it hit an opposing blot (ignored when a play is given, but
+    /// 0 or 1: another byte, from a field left uninitialised, makes the
+    /// play `GAMES_RESULT_INVALID_PARAMETER`).
     pub hit: bool,
 }
 
@@ -242,17 +244,39 @@ fn play_out(p: &Play) -> games_backgammon_move {
 }
 
 /// The steps of a C play, checked for range; `None` for a bad count or point.
-fn play_in(p: &games_backgammon_move) -> Option<Vec<Step>> {
-    let n = usize::try_from(p.step_count).ok()?;
-    let steps = p.steps.get(..n)?;
-    steps
-        .iter()
-        .map(|s| {
-            (usize::from(s.from) <= 25 && s.from >= 1 && s.to <= 24).then_some(Step {
-                from: s.from,
-                to: s.to,
-                hit: s.hit,
-            })
+/// The steps of a play from C: `None` for more than 4 steps, a point out
+/// of range or a `hit` byte that is not 0 or 1. The play is read field by
+/// field through the raw pointer, `hit` as a byte: C can put any byte
+/// there (a field left uninitialised), and a Rust `bool` holding another
+/// value than 0 or 1 is undefined behaviour. Steps past `step_count` are
+/// not read.
+///
+/// # Safety
+/// `p` must be non-NULL and point to a readable `games_backgammon_move`.
+unsafe fn play_in(p: *const games_backgammon_move) -> Option<Vec<Step>> {
+    // SAFETY: readable per the caller; a `u32` accepts every value.
+    let n = usize::try_from(unsafe { std::ptr::addr_of!((*p).step_count).read() }).ok()?;
+    if n > GAMES_BACKGAMMON_MAX_STEPS as usize {
+        return None;
+    }
+    (0..n)
+        .map(|i| {
+            // SAFETY: `i` < 4, the length of `steps`; the struct is readable
+            // per the caller. `from` and `to` are `u8`s (any byte is one),
+            // `hit` is checked as a byte before it is read as a `bool`.
+            let (from, to, hit) = unsafe {
+                let step = std::ptr::addr_of!((*p).steps[i]);
+                let hit = std::ptr::addr_of!((*step).hit);
+                if !crate::exports::is_bool_byte(hit) {
+                    return None;
+                }
+                (
+                    std::ptr::addr_of!((*step).from).read(),
+                    std::ptr::addr_of!((*step).to).read(),
+                    hit.read(),
+                )
+            };
+            (usize::from(from) <= 25 && from >= 1 && to <= 24).then_some(Step { from, to, hit })
         })
         .collect()
 }
@@ -322,6 +346,13 @@ unsafe fn read_text<'a>(text: *const c_char) -> Result<&'a str, games_result> {
     unsafe { CStr::from_ptr(text) }
         .to_str()
         .map_err(|_| GAMES_RESULT_INVALID_PARAMETER)
+}
+
+impl crate::exports::OptionsFromC for games_backgammon_options {
+    /// No `bool` field.
+    unsafe fn bools_are_valid(_: *const Self) -> bool {
+        true
+    }
 }
 
 crate::exports::export_new!(
@@ -683,8 +714,9 @@ pub unsafe extern "C" fn games_backgammon_legal_play_position_id(
 }
 
 /// Write `play` in the notation (`24/18* 13/11`, `bar/22`, `6/off(2)`),
-/// NUL-terminated; the empty play gives "". A step count above 4 or a point
-/// out of range gives `GAMES_RESULT_INVALID_PARAMETER`.
+/// NUL-terminated; the empty play gives "". A step count above 4, a point
+/// out of range or a `hit` byte other than 0 or 1 gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `play` NULL or readable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -696,11 +728,11 @@ pub unsafe extern "C" fn games_backgammon_play_to_string(
     out_len: *mut usize,
 ) -> games_result {
     guard(|| {
-        // SAFETY: NULL or readable, per the caller.
-        let Some(p) = (unsafe { play.as_ref() }) else {
+        if play.is_null() {
             return GAMES_RESULT_NULL_PARAMETER;
-        };
-        match play_in(p) {
+        }
+        // SAFETY: non-NULL (checked) and readable, per the caller.
+        match unsafe { play_in(play) } {
             // SAFETY: buffer contract forwarded from the caller.
             Some(steps) => unsafe { write_c_string(&steps_to_string(&steps), buf, cap, out_len) },
             None => GAMES_RESULT_INVALID_PARAMETER,
@@ -754,13 +786,13 @@ pub unsafe extern "C" fn games_backgammon_play_move(
     // SAFETY: the handle and play are as this function's contract requires.
     unsafe {
         with_handle_mut(game, |g| {
-            let Some(p) = play.as_ref() else {
+            if play.is_null() {
                 return GAMES_RESULT_NULL_PARAMETER;
-            };
-            let Some(steps) = play_in(p) else {
+            }
+            let Some(steps) = play_in(play) else {
                 return g.fail(
                     GAMES_RESULT_INVALID_PARAMETER,
-                    "a play has at most 4 steps, from 1 to 25 and to 0 to 24",
+                    "a play has at most 4 steps, from 1 to 25 and to 0 to 24, each hit 0 or 1",
                 );
             };
             // Steps of one die each, in an order the rules allow, are

@@ -509,27 +509,53 @@ macro_rules! export_ai_move {
 }
 pub(crate) use export_ai_move;
 
+/// An options struct C hands to `X_new`. C can put any byte in a `bool`
+/// field (one left uninitialised, bytes copied in), and a Rust `bool` that
+/// is not 0 or 1 is undefined behaviour: such fields are read as bytes
+/// through the raw pointer before any reference to the struct is made.
+pub trait OptionsFromC {
+    /// Whether every `bool` field of `*options` holds 0 or 1 (true for a
+    /// struct without one).
+    ///
+    /// # Safety
+    /// `options` must be non-NULL and point to a readable struct.
+    unsafe fn bools_are_valid(options: *const Self) -> bool;
+}
+
+/// Whether the byte at `flag` is a valid `bool` (0 or 1), read as a byte.
+///
+/// # Safety
+/// `flag` must be non-NULL and readable (it may hold any byte).
+pub unsafe fn is_bool_byte(flag: *const bool) -> bool {
+    // SAFETY: readable per the caller; a `u8` accepts every byte.
+    unsafe { flag.cast::<u8>().read() <= 1 }
+}
+
 /// The body of `X_new` for games made from an options struct: `make` turns
 /// the options into the handle's value (or the result code of why not:
-/// bad options are `GAMES_RESULT_INVALID_PARAMETER`); a NULL `options` or
-/// `out` is `GAMES_RESULT_NULL_PARAMETER`; nothing is created on any error.
+/// bad options are `GAMES_RESULT_INVALID_PARAMETER`, a `bool` field that
+/// is not 0 or 1 included); a NULL `options` or `out` is
+/// `GAMES_RESULT_NULL_PARAMETER`; nothing is created on any error.
 ///
 /// # Safety
 /// `options` NULL or readable (with whatever its fields point to, as the
 /// game's contract says); `out` NULL or a writable handle pointer.
-pub unsafe fn new_from_options<O, H: Exported>(
+pub unsafe fn new_from_options<O: OptionsFromC, H: Exported>(
     options: *const O,
     out: *mut *mut H,
     make: impl FnOnce(&O) -> Result<H::Value, games_result>,
 ) -> games_result {
     crate::boundary::guard(|| {
-        // SAFETY: NULL or readable, per the caller.
-        let Some(o) = (unsafe { options.as_ref() }) else {
-            return games_result::GAMES_RESULT_NULL_PARAMETER;
-        };
-        if out.is_null() {
+        if options.is_null() || out.is_null() {
             return games_result::GAMES_RESULT_NULL_PARAMETER;
         }
+        // SAFETY: non-NULL (checked) and readable, per the caller.
+        if !unsafe { O::bools_are_valid(options) } {
+            return games_result::GAMES_RESULT_INVALID_PARAMETER;
+        }
+        // SAFETY: non-NULL and readable per the caller, and every field
+        // holds a valid value (its bools checked above).
+        let o = unsafe { &*options };
         match make(o) {
             // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
             Ok(value) => unsafe { box_into(H::from_guarded(Guarded::new(value)), out) },
@@ -792,6 +818,21 @@ mod tests {
             probe_free(copy);
             probe_free(game);
             probe_free(ptr::null_mut());
+        }
+    }
+
+    impl OptionsFromC for u32 {
+        unsafe fn bools_are_valid(_: *const u32) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn bool_bytes_other_than_0_and_1_are_invalid() {
+        for (byte, valid) in [(0u8, true), (1, true), (2, false), (0xFF, false)] {
+            // SAFETY: a readable local byte.
+            let r = unsafe { is_bool_byte(ptr::from_ref(&byte).cast::<bool>()) };
+            assert_eq!(r, valid, "byte {byte}");
         }
     }
 

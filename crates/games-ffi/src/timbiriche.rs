@@ -239,6 +239,14 @@ fn lines_out(lines: &[Line]) -> Vec<games_timbiriche_line> {
         .collect()
 }
 
+impl crate::exports::OptionsFromC for games_timbiriche_options {
+    unsafe fn bools_are_valid(options: *const Self) -> bool {
+        // SAFETY: non-NULL and readable per the caller; the field's address
+        // is taken without reading it as a `bool`.
+        unsafe { crate::exports::is_bool_byte(std::ptr::addr_of!((*options).misere)) }
+    }
+}
+
 crate::exports::export_new!(
     /// Fill `*out_options` with the defaults: 3×3 boxes, standard, one game,
     /// the first player starts, seed 1.
@@ -255,7 +263,9 @@ crate::exports::export_new!(
             seed: 1,
         };
     /// Create a game (or match) in `*out_game`, owned by the caller.
-    /// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+    /// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing
+    /// (a `misere` byte other than 0 or 1, from a field left uninitialised,
+    /// included).
     ///
     /// # Safety
     /// `options` must be NULL or readable, its `values` NULL or `values_len`

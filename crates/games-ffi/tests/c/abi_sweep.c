@@ -7,6 +7,7 @@
  * return its documented code, write nothing into the buffer (or past the
  * length on success) and leave the handle's save bytes as they were;
  * every X_free(NULL) is a no-op. Exits non-zero on any failure. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -815,12 +816,48 @@ static void sweep_canicas(void) {
     games_canicas_records_free(recs);
 }
 
+/* A bool field of a struct the library reads must hold 0 or 1; a host
+ * that leaves one uninitialised (or copies bytes into it) hands over
+ * another byte, which the library must refuse as it refuses an enum value
+ * out of range, not read as a Rust bool (undefined behaviour there). */
+static void sweep_bool_bytes(void) {
+    games_timbiriche_options o;
+    EXPECT(games_timbiriche_options_default(&o), GAMES_RESULT_OK);
+    games_timbiriche_game *g = NULL;
+    ((unsigned char *)&o)[offsetof(games_timbiriche_options, misere)] = 2;
+    EXPECT(games_timbiriche_new(&o, &g), GAMES_RESULT_INVALID_PARAMETER);
+    if (g) FAIL("timbiriche_new made a game of a misere byte 2");
+    games_timbiriche_free(g);
+
+    games_backgammon_options bo;
+    EXPECT(games_backgammon_options_default(&bo), GAMES_RESULT_OK);
+    games_backgammon_game *bg = NULL;
+    EXPECT(games_backgammon_new(&bo, &bg), GAMES_RESULT_OK);
+    games_backgammon_move play;
+    EXPECT(games_backgammon_legal_play_get(bg, 0, &play), GAMES_RESULT_OK);
+    size_t n;
+    for (uint32_t i = 0; i < play.step_count; i++) {
+        games_backgammon_move bad = play;
+        ((unsigned char *)&bad.steps[i])[offsetof(games_backgammon_step, hit)] = 0xFF;
+        EXPECT(games_backgammon_play_to_string(&bad, NULL, 0, &n), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_backgammon_move_to_string(bg, &bad, NULL, 0, &n), GAMES_RESULT_INVALID_PARAMETER);
+        REFUSED(snap_backgammon, bg, games_backgammon_play_move(bg, &bad), GAMES_RESULT_INVALID_PARAMETER);
+        REFUSED(snap_backgammon, bg, games_backgammon_play(bg, &bad), GAMES_RESULT_INVALID_PARAMETER);
+    }
+    /* a byte past step_count is not read */
+    games_backgammon_move tail = play;
+    ((unsigned char *)&tail.steps[3])[offsetof(games_backgammon_step, hit)] = 0xFF;
+    if (play.step_count < 4) EXPECT(games_backgammon_play_move(bg, &tail), GAMES_RESULT_OK);
+    games_backgammon_free(bg);
+}
+
 int main(void) {
     sweep_common();
     sweep_nim();
     sweep_timbiriche();
     sweep_backgammon();
     sweep_canicas();
+    sweep_bool_bytes();
     if (failures) {
         fprintf(stderr, "abi sweep: %d failures\n", failures);
         return 1;
