@@ -2868,10 +2868,14 @@ void games_nim_free(games_nim_game *game);
  *
  * `rows`/`row_count`: the circles of each row (1 to `GAMES_NIM_MAX_ROWS`
  * rows of at most `GAMES_NIM_MAX_CIRCLES`, at least one circle in all);
- * NULL with 0 gives the classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
- * `rounds`: 1 for a single game, more for a match with the first turn
- * alternating. `first_player`: who moves first in round 0. `seed`: the AI's
- * generator. The caller owns the handle and releases it with `games_nim_free`.
+ * a `row_count` of 0 (`rows` NULL or not; it is not read) gives the
+ * classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
+ * `rounds`: 1 for a single game, more (up to 1000) for a match with the
+ * first turn alternating. `first_player`: who moves first in round 0
+ * (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
+ * generator. The caller owns the handle and releases it with
+ * `games_nim_free`. Rows, a rule, a number of rounds or a first player out
+ * of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
  *
  * # Safety
  * `rows` must be NULL or point to `row_count` readable values;
@@ -2960,6 +2964,8 @@ games_result games_nim_move_to_string(games_nim_move mv, char *buf, size_t cap, 
 
 /**
  * Take back the last move of the current round (any number of times).
+ * With no move to take back it returns `GAMES_RESULT_NOTHING_TO_UNDO` and
+ * changes nothing.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -2967,7 +2973,8 @@ games_result games_nim_move_to_string(games_nim_move mv, char *buf, size_t cap, 
 games_result games_nim_undo(games_nim_game *game);
 
 /**
- * Replay the last undone move.
+ * Replay the last undone move. With none it returns
+ * `GAMES_RESULT_NOTHING_TO_REDO` and changes nothing.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -2975,7 +2982,9 @@ games_result games_nim_undo(games_nim_game *game);
 games_result games_nim_redo(games_nim_game *game);
 
 /**
- * Start the next round of the match once the current one is over.
+ * Start the next round of the match once the current one is over. Before
+ * then it returns `GAMES_RESULT_ROUND_NOT_OVER`, after the last round
+ * `GAMES_RESULT_MATCH_OVER`; nothing changes then.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -2987,7 +2996,8 @@ games_result games_nim_next_round(games_nim_game *game);
  * is not played. `budget` may be NULL (no limit) and `cancel` may be NULL;
  * a cancelled or exhausted call still answers with a legal move. The
  * handle's seeded generator advances, so the same seed and calls give the
- * same moves.
+ * same moves. An unknown level gives `GAMES_RESULT_INVALID_PARAMETER`, a
+ * round that is over `GAMES_RESULT_GAME_OVER`.
  *
  * # Safety
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
@@ -3181,7 +3191,9 @@ games_result games_timbiriche_drawn(const games_timbiriche_game *game,
                                     size_t *out_len);
 
 /**
- * List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
+ * List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order
+ * (at most `GAMES_TIMBIRICHE_MAX_LINES`). An unknown kind gives
+ * `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `game` NULL or live; `buf` NULL or `cap` writable values; `out_len` NULL or writable.
@@ -3215,7 +3227,8 @@ games_result games_timbiriche_line_index(const games_timbiriche_game *game,
                                          uint32_t *out_index);
 
 /**
- * The line with flat index `index` on this board.
+ * The line with flat index `index` on this board; an index past the last
+ * line gives `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `game` NULL or live; `out_line` NULL or writable.
@@ -3271,7 +3284,8 @@ games_result games_timbiriche_play(games_timbiriche_game *game,
 
 /**
  * Take back the last line (without limit). Marks the game as having used
- * undo.
+ * undo. With no line to take back it returns
+ * `GAMES_RESULT_NOTHING_TO_UNDO` and changes nothing.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -3279,7 +3293,8 @@ games_result games_timbiriche_play(games_timbiriche_game *game,
 games_result games_timbiriche_undo(games_timbiriche_game *game);
 
 /**
- * Draw the last undone line again.
+ * Draw the last undone line again. With none it returns
+ * `GAMES_RESULT_NOTHING_TO_REDO` and changes nothing.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -3287,7 +3302,9 @@ games_result games_timbiriche_undo(games_timbiriche_game *game);
 games_result games_timbiriche_redo(games_timbiriche_game *game);
 
 /**
- * Start the next game of a match once the current one is over.
+ * Start the next game of a match once the current one is over. Before
+ * then it returns `GAMES_RESULT_ROUND_NOT_OVER`; after the last game, or
+ * for a single game, `GAMES_RESULT_MATCH_OVER`; nothing changes then.
  *
  * # Safety
  * `game` must be NULL or a live handle.
@@ -3298,7 +3315,9 @@ games_result games_timbiriche_next_game(games_timbiriche_game *game);
  * The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
  * (not drawn). `budget` NULL means the level's default budget (Hard: 2
  * million nodes or 900 ms); `cancel` may be NULL. A stopped search still
- * answers with its best line so far.
+ * answers with its best line so far. An unknown level gives
+ * `GAMES_RESULT_INVALID_PARAMETER`, a finished game
+ * `GAMES_RESULT_GAME_OVER`.
  *
  * # Safety
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
@@ -3314,7 +3333,8 @@ games_result games_timbiriche_ai_move(games_timbiriche_game *game,
  * "What would a master play?": the Hard level's line with its reason, in
  * `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
  * Counts against the 3 hints of the game (the first is free); with none
- * left it returns `GAMES_RESULT_INVALID_PARAMETER`.
+ * left it returns `GAMES_RESULT_INVALID_PARAMETER`, in a finished game
+ * `GAMES_RESULT_GAME_OVER` (no hint is counted then).
  *
  * # Safety
  * `game` NULL or live; `budget` NULL or readable; `cancel` NULL or a live
@@ -3475,7 +3495,8 @@ games_result games_timbiriche_lesson_get_info(uint32_t index,
 
 /**
  * The title or goal (`GAMES_TIMBIRICHE_LESSON_TITLE` / `_GOAL`) of lesson
- * `index`, NUL-terminated.
+ * `index`, NUL-terminated. An index past the last lesson, or another
+ * `which`, gives `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -3487,7 +3508,8 @@ games_result games_timbiriche_lesson_text(uint32_t index,
                                           size_t *out_len);
 
 /**
- * Which lines of lesson `index` are drawn: one byte per line index.
+ * Which lines of lesson `index` are drawn: one byte per line index. An
+ * index past the last lesson gives `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -3499,6 +3521,7 @@ games_result games_timbiriche_lesson_drawn(uint32_t index,
 
 /**
  * The box owners of lesson `index`, as `games_timbiriche_owners` gives them.
+ * An index past the last lesson gives `GAMES_RESULT_INVALID_PARAMETER`.
  *
  * # Safety
  * `buf` NULL or `cap` writable values; `out_len` NULL or writable.

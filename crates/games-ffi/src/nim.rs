@@ -106,10 +106,14 @@ fn load_error_result(e: &LoadError) -> games_result {
 ///
 /// `rows`/`row_count`: the circles of each row (1 to `GAMES_NIM_MAX_ROWS`
 /// rows of at most `GAMES_NIM_MAX_CIRCLES`, at least one circle in all);
-/// NULL with 0 gives the classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
-/// `rounds`: 1 for a single game, more for a match with the first turn
-/// alternating. `first_player`: who moves first in round 0. `seed`: the AI's
-/// generator. The caller owns the handle and releases it with `games_nim_free`.
+/// a `row_count` of 0 (`rows` NULL or not; it is not read) gives the
+/// classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
+/// `rounds`: 1 for a single game, more (up to 1000) for a match with the
+/// first turn alternating. `first_player`: who moves first in round 0
+/// (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
+/// generator. The caller owns the handle and releases it with
+/// `games_nim_free`. Rows, a rule, a number of rounds or a first player out
+/// of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
 ///
 /// # Safety
 /// `rows` must be NULL or point to `row_count` readable values;
@@ -312,6 +316,8 @@ pub unsafe extern "C" fn games_nim_move_to_string(
 }
 
 /// Take back the last move of the current round (any number of times).
+/// With no move to take back it returns `GAMES_RESULT_NOTHING_TO_UNDO` and
+/// changes nothing.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -330,7 +336,8 @@ pub unsafe extern "C" fn games_nim_undo(game: *mut games_nim_game) -> games_resu
     }
 }
 
-/// Replay the last undone move.
+/// Replay the last undone move. With none it returns
+/// `GAMES_RESULT_NOTHING_TO_REDO` and changes nothing.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -349,7 +356,9 @@ pub unsafe extern "C" fn games_nim_redo(game: *mut games_nim_game) -> games_resu
     }
 }
 
-/// Start the next round of the match once the current one is over.
+/// Start the next round of the match once the current one is over. Before
+/// then it returns `GAMES_RESULT_ROUND_NOT_OVER`, after the last round
+/// `GAMES_RESULT_MATCH_OVER`; nothing changes then.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -372,7 +381,8 @@ crate::exports::export_ai_move!(
     /// is not played. `budget` may be NULL (no limit) and `cancel` may be NULL;
     /// a cancelled or exhausted call still answers with a legal move. The
     /// handle's seeded generator advances, so the same seed and calls give the
-    /// same moves.
+    /// same moves. An unknown level gives `GAMES_RESULT_INVALID_PARAMETER`, a
+    /// round that is over `GAMES_RESULT_GAME_OVER`.
     games_nim_game,
     games_nim_ai_move(game, level, out_move: games_nim_move),
     Level::from_index,

@@ -526,7 +526,9 @@ unsafe fn play_line(
 }
 
 crate::exports::export_slice_with!(
-    /// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order.
+    /// List lines of one kind (`GAMES_TIMBIRICHE_LINES_*`), in line index order
+    /// (at most `GAMES_TIMBIRICHE_MAX_LINES`). An unknown kind gives
+    /// `GAMES_RESULT_INVALID_PARAMETER`.
     games_timbiriche_game,
     games_timbiriche_lines(game, kind: u32),
     games_timbiriche_line,
@@ -588,7 +590,8 @@ pub unsafe extern "C" fn games_timbiriche_line_index(
     }
 }
 
-/// The line with flat index `index` on this board.
+/// The line with flat index `index` on this board; an index past the last
+/// line gives `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `game` NULL or live; `out_line` NULL or writable.
@@ -703,7 +706,8 @@ pub unsafe extern "C" fn games_timbiriche_play(
 }
 
 /// Take back the last line (without limit). Marks the game as having used
-/// undo.
+/// undo. With no line to take back it returns
+/// `GAMES_RESULT_NOTHING_TO_UNDO` and changes nothing.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -721,7 +725,8 @@ pub unsafe extern "C" fn games_timbiriche_undo(game: *mut games_timbiriche_game)
     }
 }
 
-/// Draw the last undone line again.
+/// Draw the last undone line again. With none it returns
+/// `GAMES_RESULT_NOTHING_TO_REDO` and changes nothing.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -739,7 +744,9 @@ pub unsafe extern "C" fn games_timbiriche_redo(game: *mut games_timbiriche_game)
     }
 }
 
-/// Start the next game of a match once the current one is over.
+/// Start the next game of a match once the current one is over. Before
+/// then it returns `GAMES_RESULT_ROUND_NOT_OVER`; after the last game, or
+/// for a single game, `GAMES_RESULT_MATCH_OVER`; nothing changes then.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle.
@@ -766,7 +773,9 @@ crate::exports::export_ai_move!(
     /// The AI's line at `level` (`GAMES_TIMBIRICHE_LEVEL_*`) in `*out_line`
     /// (not drawn). `budget` NULL means the level's default budget (Hard: 2
     /// million nodes or 900 ms); `cancel` may be NULL. A stopped search still
-    /// answers with its best line so far.
+    /// answers with its best line so far. An unknown level gives
+    /// `GAMES_RESULT_INVALID_PARAMETER`, a finished game
+    /// `GAMES_RESULT_GAME_OVER`.
     games_timbiriche_game,
     games_timbiriche_ai_move(game, level_index, out_line: games_timbiriche_line),
     level,
@@ -784,7 +793,8 @@ crate::exports::export_hint!(
     /// "What would a master play?": the Hard level's line with its reason, in
     /// `*out_hint`; the sentence is read with `games_timbiriche_hint_sentence`.
     /// Counts against the 3 hints of the game (the first is free); with none
-    /// left it returns `GAMES_RESULT_INVALID_PARAMETER`.
+    /// left it returns `GAMES_RESULT_INVALID_PARAMETER`, in a finished game
+    /// `GAMES_RESULT_GAME_OVER` (no hint is counted then).
     games_timbiriche_game,
     games_timbiriche_take_hint(game, out_hint: games_timbiriche_hint),
     Level::Hard.default_budget(),

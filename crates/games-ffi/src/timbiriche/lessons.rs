@@ -69,7 +69,8 @@ pub unsafe extern "C" fn games_timbiriche_lesson_get_info(
 }
 
 /// The title or goal (`GAMES_TIMBIRICHE_LESSON_TITLE` / `_GOAL`) of lesson
-/// `index`, NUL-terminated.
+/// `index`, NUL-terminated. An index past the last lesson, or another
+/// `which`, gives `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
@@ -92,7 +93,8 @@ pub unsafe extern "C" fn games_timbiriche_lesson_text(
     })
 }
 
-/// Which lines of lesson `index` are drawn: one byte per line index.
+/// Which lines of lesson `index` are drawn: one byte per line index. An
+/// index past the last lesson gives `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `buf` NULL or `cap` writable bytes; `out_len` NULL or writable.
@@ -116,6 +118,7 @@ pub unsafe extern "C" fn games_timbiriche_lesson_drawn(
 }
 
 /// The box owners of lesson `index`, as `games_timbiriche_owners` gives them.
+/// An index past the last lesson gives `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `buf` NULL or `cap` writable values; `out_len` NULL or writable.

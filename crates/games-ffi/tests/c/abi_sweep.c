@@ -164,6 +164,25 @@ static void sweep_nim(void) {
     EXPECT(games_nim_new(rows, 3, 0, 1, 2, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
     EXPECT(games_nim_new(rows, 3, 0, 1, UINT32_MAX, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
     EXPECT(games_nim_new(rows, 33, 0, 1, 0, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+    /* "rounds: 1 for a single game, more (up to 1000) for a match" */
+    EXPECT(games_nim_new(rows, 3, 0, 1001, 0, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+    EXPECT(games_nim_new(rows, 3, 0, UINT32_MAX, 0, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+    {
+        uint32_t too_long[1] = {GAMES_NIM_MAX_CIRCLES + 1}, empty[2] = {0, 0};
+        EXPECT(games_nim_new(too_long, 1, 0, 1, 0, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_nim_new(empty, 2, 0, 1, 0, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_nim_new(rows, 3, 0, 1000, 0, 1, &g), GAMES_RESULT_OK);
+        games_nim_free(g);
+        g = NULL;
+        /* "a row_count of 0 (rows NULL or not; it is not read) gives the classic 3, 4, 5" */
+        EXPECT(games_nim_new(too_long, 0, 0, 1, 0, 1, &g), GAMES_RESULT_OK);
+        size_t n;
+        uint32_t got[3];
+        EXPECT(games_nim_get_rows(g, got, 3, &n), GAMES_RESULT_OK);
+        if (n != 3 || got[0] != 3 || got[1] != 4 || got[2] != 5) FAIL("0 rows is not the classic board");
+        games_nim_free(g);
+        g = NULL;
+    }
     if (g) FAIL("nim_new wrote a handle on failure");
     EXPECT(games_nim_new(rows, 3, 0, 3, 0, 1, &g), GAMES_RESULT_OK);
     EXPECT(games_nim_clone(NULL, &c), GAMES_RESULT_NULL_PARAMETER);
