@@ -12,6 +12,9 @@
  *    A `const` handle is only read: every call that can record a last
  *    error (a query that can be refused included) takes a non-const one.
  *  - Outputs (out_* pointers) are written only when the call succeeds.
+ *  - Input pointers (strings, arrays, option and move structs, cancel
+ *    tokens) are borrowed for the call only: the library copies what it
+ *    needs and keeps no pointer of the caller's after it returns.
  *  - Buffers are (buf, cap, out_len): when cap is too small the call
  *    returns GAMES_RESULT_BUFFER_TOO_SMALL, writes the size it needs to
  *    *out_len and nothing else; buf may be NULL with cap 0 to ask the size.
