@@ -265,6 +265,20 @@ static void sweep_nim(void) {
     REFUSED(snap_nim, g, games_nim_ai_move(g, 0, NULL, NULL, &out), GAMES_RESULT_GAME_OVER);
     BUFSWEEP(snap_nim, g, games_nim_move, GAMES_RESULT_OK, games_nim_legal_moves(g, B, C, L));
     BUFSWEEP(snap_nim, g, games_nim_move, GAMES_RESULT_OK, games_nim_analyze(g, &wins, B, C, L));
+    /* the other two rounds, then the match is over */
+    for (int i = 0; i < 200; i++) {
+        games_nim_state s;
+        games_nim_get_state(g, &s);
+        if (s.round_over && s.round + 1 == s.rounds) break;
+        if (s.round_over) {
+            EXPECT(games_nim_next_round(g), GAMES_RESULT_OK);
+            continue;
+        }
+        games_nim_move m;
+        games_nim_ai_move(g, 2, NULL, NULL, &m);
+        games_nim_play(g, m);
+    }
+    REFUSED(snap_nim, g, games_nim_next_round(g), GAMES_RESULT_MATCH_OVER);
     games_nim_free(g);
 }
 
@@ -436,6 +450,20 @@ static void sweep_timbiriche(void) {
     REFUSED(snap_timbiriche, g, games_timbiriche_play(g, line, &done), GAMES_RESULT_GAME_OVER);
     REFUSED(snap_timbiriche, g, games_timbiriche_ai_move(g, 0, NULL, NULL, &ol), GAMES_RESULT_GAME_OVER);
     REFUSED(snap_timbiriche, g, games_timbiriche_take_hint(g, NULL, NULL, &hint), GAMES_RESULT_GAME_OVER);
+    {
+        /* a single game has no next game; a game whose hints are spent */
+        games_timbiriche_options one;
+        games_timbiriche_options_default(&one);
+        games_timbiriche_game *s1 = NULL;
+        EXPECT(games_timbiriche_new(&one, &s1), GAMES_RESULT_OK);
+        REFUSED(snap_timbiriche, s1, games_timbiriche_next_game(s1), GAMES_RESULT_MATCH_OVER);
+        games_budget small = {2000, 0};
+        int taken = 0;
+        while (games_timbiriche_take_hint(s1, &small, NULL, &hint) == GAMES_RESULT_OK) taken++;
+        if (taken != 3) FAIL("%d hints taken, 3 expected", taken);
+        REFUSED(snap_timbiriche, s1, games_timbiriche_take_hint(s1, &small, NULL, &hint), GAMES_RESULT_INVALID_PARAMETER);
+        games_timbiriche_free(s1);
+    }
     for (uint32_t k = 0; k < 4; k++)
         BUFSWEEP(snap_timbiriche, g, games_timbiriche_line, GAMES_RESULT_OK, games_timbiriche_lines(g, k, B, C, L));
     BUFSWEEP(snap_timbiriche, g, games_timbiriche_component, GAMES_RESULT_OK, games_timbiriche_components(g, B, C, L));
@@ -602,6 +630,32 @@ static void sweep_backgammon(void) {
         if (!same_snap(&b4, &af)) FAIL("history_get changed the handle");
     }
     EXPECT(games_backgammon_roll(g, NULL, NULL, NULL), GAMES_RESULT_OK);
+    /* play to the end: every call that moves is refused with GAME_OVER */
+    for (int i = 0; i < 2000; i++) {
+        games_backgammon_get_state(g, &st);
+        if (st.game_over) break;
+        if (!st.dice_rolled) {
+            games_backgammon_roll(g, NULL, NULL, NULL);
+            continue;
+        }
+        games_budget few = {64, 0};
+        if (games_backgammon_ai_move(g, 0, &few, NULL, &ai) != GAMES_RESULT_OK) break;
+        games_backgammon_play_move(g, &ai);
+    }
+    if (!st.game_over) FAIL("backgammon game did not end");
+    REFUSED(snap_backgammon, g, games_backgammon_roll(g, &d1, &d2, &passed), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_set_dice(g, 1, 2, &passed), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_play_move(g, &play), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_play_notation(g, "24/18"), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_ai_move(g, 0, NULL, NULL, &ai), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_step_play(g, 24, 18, &step), GAMES_RESULT_GAME_OVER);
+    REFUSED(snap_backgammon, g, games_backgammon_turn_commit(g), GAMES_RESULT_GAME_OVER);
+    BUFSWEEP(snap_backgammon, g, games_backgammon_move, GAMES_RESULT_OK, games_backgammon_legal_plays(g, B, C, L));
+    BUFSWEEP(snap_backgammon, g, uint8_t, GAMES_RESULT_OK, games_backgammon_movable_checkers(g, B, C, L));
+    BUFSWEEP(snap_backgammon, g, char, GAMES_RESULT_OK, games_backgammon_position_id(g, B, C, L));
+    BUFSWEEP(snap_backgammon, g, char, GAMES_RESULT_OK, games_backgammon_xgid(g, B, C, L));
+    EXPECT(games_backgammon_legal_play_count(g, &cnt), GAMES_RESULT_OK);
+    if (cnt != 0) FAIL("%u legal plays once over", cnt);
     games_backgammon_free(g);
 }
 
@@ -675,6 +729,7 @@ static void sweep_canicas(void) {
     EXPECT(games_canicas_move_to_string(g, off, NULL, 0, &n), GAMES_RESULT_INVALID_PARAMETER);
     EXPECT(games_canicas_move_to_string(g, huge, NULL, 0, &n), GAMES_RESULT_INVALID_PARAMETER);
     games_canicas_outcome oc;
+    uint32_t code;
     EXPECT(games_canicas_play(NULL, lm, &oc), GAMES_RESULT_NULL_PARAMETER);
     REFUSED(snap_canicas, g, games_canicas_play(g, off, &oc), GAMES_RESULT_ILLEGAL_MOVE);
     REFUSED(snap_canicas, g, games_canicas_play(g, huge, &oc), GAMES_RESULT_ILLEGAL_MOVE);
@@ -692,12 +747,25 @@ static void sweep_canicas(void) {
     EXPECT(games_canicas_retry(NULL), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_new_deal(NULL, 1), GAMES_RESULT_NULL_PARAMETER);
     REFUSED(snap_canicas, g, games_canicas_undo(g), GAMES_RESULT_NOTHING_TO_UNDO);
+    REFUSED(snap_canicas, g, games_canicas_reachable(g, 81, NULL, 0, &n), GAMES_RESULT_INVALID_PARAMETER);
+    REFUSED(snap_canicas, g, games_canicas_reachable(g, lm.from, NULL, 0, NULL), GAMES_RESULT_NULL_PARAMETER);
+    REFUSED(snap_canicas, g, games_canicas_path(g, off, NULL, 0, &n), GAMES_RESULT_ILLEGAL_MOVE);
+    REFUSED(snap_canicas, g, games_canicas_path(g, lm, NULL, 0, NULL), GAMES_RESULT_NULL_PARAMETER);
+    {
+        games_canicas_game *u = NULL;
+        EXPECT(games_canicas_clone(g, &u), GAMES_RESULT_OK);
+        EXPECT(games_canicas_play(u, lm, NULL), GAMES_RESULT_OK);
+        EXPECT(games_canicas_undo(u), GAMES_RESULT_OK);
+        REFUSED(snap_canicas, u, games_canicas_undo(u), GAMES_RESULT_NOTHING_TO_UNDO);
+        EXPECT(games_canicas_last_error_code(u, &code), GAMES_RESULT_OK);
+        if (code != GAMES_CANICAS_ERROR_ALREADY_UNDONE) FAIL("second undo: code %u", code);
+        games_canicas_free(u);
+    }
     games_canicas_move hm;
     EXPECT(games_canicas_hint(NULL, NULL, NULL, &hm), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_ai_move(NULL, NULL, NULL, &hm), GAMES_RESULT_NULL_PARAMETER);
     REFUSED(snap_canicas, g, games_canicas_hint(g, NULL, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
     REFUSED(snap_canicas, g, games_canicas_ai_move(g, NULL, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
-    uint32_t code;
     bool on;
     EXPECT(games_canicas_last_error_code(NULL, &code), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_last_error_code(g, NULL), GAMES_RESULT_NULL_PARAMETER);
@@ -777,7 +845,17 @@ static void sweep_canicas(void) {
     games_canicas_summary sum;
     EXPECT(games_canicas_records_finish(NULL, g, 0, &sum), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_records_finish(recs, NULL, 0, &sum), GAMES_RESULT_NULL_PARAMETER);
-    EXPECT(games_canicas_records_finish(recs, g, 0, &sum), GAMES_RESULT_WRONG_PHASE);
+    {
+        static uint8_t before[1 << 16], after[1 << 16];
+        size_t nb, na;
+        EXPECT(games_canicas_records_save(recs, before, sizeof before, &nb), GAMES_RESULT_OK);
+        memset(&sum, 0x5A, sizeof sum);
+        games_canicas_summary sum0 = sum;
+        EXPECT(games_canicas_records_finish(recs, g, 0, &sum), GAMES_RESULT_WRONG_PHASE);
+        if (memcmp(&sum, &sum0, sizeof sum) != 0) FAIL("a refused records_finish wrote its summary");
+        EXPECT(games_canicas_records_save(recs, after, sizeof after, &na), GAMES_RESULT_OK);
+        if (na != nb || memcmp(before, after, nb) != 0) FAIL("a refused records_finish changed the records");
+    }
     games_canicas_record rec;
     EXPECT(games_canicas_records_get(NULL, &o, &rec), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_records_get(recs, &o, NULL), GAMES_RESULT_NULL_PARAMETER);
