@@ -46,6 +46,8 @@ fn with_lesson(
 
 /// The board of lesson `index` in `*out_info`; its lines and owners are read
 /// with `games_timbiriche_lesson_drawn` and `games_timbiriche_lesson_owners`.
+/// An index past the last lesson (`GAMES_TIMBIRICHE_LESSONS`) gives
+/// `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `out_info` must be NULL or writable.
@@ -143,7 +145,8 @@ pub unsafe extern "C" fn games_timbiriche_lesson_owners(
 
 /// Check the learner's `line` in lesson `index`: `*out_met` tells whether it
 /// met the goal, and `buf` receives why, in words (NUL-terminated). A line
-/// off the board is not an error: the explanation says so.
+/// off the board is not an error: the explanation says so. An index past
+/// the last lesson gives `GAMES_RESULT_INVALID_PARAMETER`.
 ///
 /// # Safety
 /// `out_met` NULL or writable; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
