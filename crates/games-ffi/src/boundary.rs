@@ -259,6 +259,45 @@ pub unsafe fn with_handle_mut<H: Handle>(
     unsafe { with_guarded(ptr.cast_const(), body) }
 }
 
+/// As [`with_handle_mut`] on `ptr`, with the value of a second handle,
+/// `other`, only read (the calls that take two handles, such as
+/// `games_canicas_records_finish`). A panic in `body` poisons `ptr`, whose
+/// state it may have left half changed, and not `other`, which it only
+/// read. A NULL `other` gives `GAMES_RESULT_NULL_PARAMETER`, one another
+/// call is inside `GAMES_RESULT_BUSY`, a poisoned one
+/// `GAMES_RESULT_POISONED`; `body` is not run then.
+///
+/// # Safety
+/// `ptr` and `other` must each be NULL or a live handle of its type that no
+/// thread releases during the call.
+pub unsafe fn with_handle_mut_reading<H: Handle, O: Handle>(
+    ptr: *mut H,
+    other: *const O,
+    body: impl FnOnce(&mut HandleState<H::Value>, &O::Value) -> games_result,
+) -> games_result {
+    let both = |state: &mut HandleState<H::Value>| {
+        // SAFETY: `other` is NULL or live, per the caller.
+        let Some(other) = (unsafe { other.as_ref() }) else {
+            return GAMES_RESULT_NULL_PARAMETER;
+        };
+        // Entered without a panic guard of its own: a panic in `body`
+        // unwinds through here (giving `other`'s flag back) to the guard of
+        // `ptr`, which poisons `ptr`.
+        other
+            .guarded()
+            .enter(|read| {
+                if read.poisoned {
+                    GAMES_RESULT_POISONED
+                } else {
+                    body(state, &read.value)
+                }
+            })
+            .unwrap_or(GAMES_RESULT_BUSY)
+    };
+    // SAFETY: `ptr` is NULL or live, per the caller.
+    unsafe { with_handle_mut(ptr, both) }
+}
+
 /// Move `value` into a new heap handle and store it in `*out`.
 ///
 /// # Safety
@@ -359,6 +398,60 @@ mod tests {
         assert_eq!(guard(|| std::panic::panic_any(0)), GAMES_RESULT_PANIC);
         // SAFETY: `ptr` came from `Box::into_raw`, released once.
         unsafe { free_box(ptr) };
+    }
+
+    /// "A panic ... returns GAMES_RESULT_PANIC and the handle is
+    /// poisoned": with two handles, the one the call changes, not the one it
+    /// only reads (nested `with_handle` calls poisoned the read one and left
+    /// the changed one healthy, half changed).
+    #[test]
+    fn a_panic_with_two_handles_poisons_the_changed_one() {
+        let changed = Box::into_raw(Box::new(Probe(Guarded::new(1))));
+        let read = Box::into_raw(Box::new(Probe(Guarded::new(2))));
+        // SAFETY: both are live handles.
+        let r = unsafe {
+            with_handle_mut_reading(changed, read.cast_const(), |c, _| -> games_result {
+                c.value = 99;
+                std::panic::panic_any("boom")
+            })
+        };
+        assert_eq!(r, GAMES_RESULT_PANIC);
+        // SAFETY: as above; both flags were given back by the unwinding.
+        let after = unsafe {
+            (
+                with_handle(changed.cast_const(), |_| GAMES_RESULT_OK),
+                with_handle(read.cast_const(), |s| {
+                    assert_eq!(s.value, 2);
+                    GAMES_RESULT_OK
+                }),
+            )
+        };
+        assert_eq!(after, (GAMES_RESULT_POISONED, GAMES_RESULT_OK));
+        // A NULL or poisoned second handle: the body is not run.
+        let healthy = Box::into_raw(Box::new(Probe(Guarded::new(3))));
+        let not_run = |_: &mut HandleState<u32>, _: &u32| -> games_result { unreachable!() };
+        // SAFETY: live handles, or NULL.
+        let refusals = unsafe {
+            (
+                with_handle_mut_reading(healthy, std::ptr::null::<Probe>(), not_run),
+                with_handle_mut_reading(healthy, changed.cast_const(), not_run),
+                with_handle_mut_reading(std::ptr::null_mut::<Probe>(), read.cast_const(), not_run),
+            )
+        };
+        assert_eq!(
+            refusals,
+            (
+                GAMES_RESULT_NULL_PARAMETER,
+                GAMES_RESULT_POISONED,
+                GAMES_RESULT_NULL_PARAMETER
+            )
+        );
+        // SAFETY: each came from `Box::into_raw`, released once.
+        unsafe {
+            free_box(changed);
+            free_box(read);
+            free_box(healthy);
+        }
     }
 
     #[test]

@@ -96,35 +96,33 @@ pub unsafe extern "C" fn games_canicas_records_finish(
 ) -> games_result {
     // SAFETY: both handles and the out-pointer are as this function's contract requires.
     unsafe {
-        with_handle_mut(records, |r| {
-            with_handle(game, |g| {
-                let Ok(s) = r
-                    .value
-                    .finish(&g.value.game, Duration::from_millis(elapsed_millis))
-                else {
-                    return GAMES_RESULT_WRONG_PHASE;
-                };
-                let mut lines_by_length = [0u64; 12];
-                for (len, n) in &s.lines_by_length {
-                    if let Some(slot) = lines_by_length.get_mut(usize::from(*len)) {
-                        *slot = *n;
-                    }
+        crate::boundary::with_handle_mut_reading(records, game, |r, g: &CanicasState| {
+            let Ok(s) = r
+                .value
+                .finish(&g.game, Duration::from_millis(elapsed_millis))
+            else {
+                return GAMES_RESULT_WRONG_PHASE;
+            };
+            let mut lines_by_length = [0u64; 12];
+            for (len, n) in &s.lines_by_length {
+                if let Some(slot) = lines_by_length.get_mut(usize::from(*len)) {
+                    *slot = *n;
                 }
-                let summary = games_canicas_summary {
-                    options: games_canicas_options::from_rules(s.rules),
-                    deal: s.deal,
-                    replay: s.replay,
-                    points: s.points,
-                    moves: s.moves,
-                    elapsed_millis,
-                    lines_by_length,
-                    new_record: s.new_record,
-                    had_record: s.previous_record.is_some(),
-                    previous_record: s.previous_record.unwrap_or(0),
-                };
-                write_optional(out_summary, summary);
-                GAMES_RESULT_OK
-            })
+            }
+            let summary = games_canicas_summary {
+                options: games_canicas_options::from_rules(s.rules),
+                deal: s.deal,
+                replay: s.replay,
+                points: s.points,
+                moves: s.moves,
+                elapsed_millis,
+                lines_by_length,
+                new_record: s.new_record,
+                had_record: s.previous_record.is_some(),
+                previous_record: s.previous_record.unwrap_or(0),
+            };
+            write_optional(out_summary, summary);
+            GAMES_RESULT_OK
         })
     }
 }
