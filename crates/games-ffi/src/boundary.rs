@@ -26,6 +26,9 @@ pub struct HandleState<T> {
     last_error: String,
     /// The game's reason code of the last failure (see [`HandleState::last_code`]).
     last_code: u32,
+    /// Whether the call running now has recorded its outcome ([`HandleState::fail`]
+    /// or [`HandleState::succeed`]); [`with_handle_mut`] records it otherwise.
+    recorded: bool,
 }
 
 impl<T: Clone> Clone for HandleState<T> {
@@ -43,6 +46,7 @@ impl<T> HandleState<T> {
             poisoned: false,
             last_error: String::new(),
             last_code: 0,
+            recorded: false,
         }
     }
 
@@ -73,6 +77,7 @@ impl<T> HandleState<T> {
     ) -> games_result {
         self.last_error = message.into();
         self.last_code = code;
+        self.recorded = true;
         result
     }
 
@@ -80,6 +85,7 @@ impl<T> HandleState<T> {
     pub fn succeed(&mut self) -> games_result {
         self.last_error.clear();
         self.last_code = 0;
+        self.recorded = true;
         GAMES_RESULT_OK
     }
 
@@ -248,6 +254,13 @@ pub unsafe fn with_handle<H: Handle>(
 /// can record a last error takes a `*mut` handle, so a `const` handle in
 /// C is only read, as the header says.
 ///
+/// Every such call leaves its outcome in the last error, as the header
+/// promises ("" and the game's `_NONE` code after a success, the game's
+/// `_OTHER` code after another failure): a result `body` did not record
+/// itself is recorded here, a failure with its result's message (a NULL
+/// pointer, say), a success as a success. `GAMES_RESULT_BUFFER_TOO_SMALL`
+/// (the answer to a size query) is neither and changes nothing.
+///
 /// # Safety
 /// `ptr` must be NULL or a live handle of type `H` that no thread releases
 /// during the call.
@@ -255,8 +268,24 @@ pub unsafe fn with_handle_mut<H: Handle>(
     ptr: *mut H,
     body: impl FnOnce(&mut HandleState<H::Value>) -> games_result,
 ) -> games_result {
+    let recording = |state: &mut HandleState<H::Value>| {
+        state.recorded = false;
+        let result = body(&mut *state);
+        if !state.recorded {
+            match result {
+                GAMES_RESULT_OK => {
+                    state.succeed();
+                }
+                GAMES_RESULT_BUFFER_TOO_SMALL => {}
+                failure => {
+                    state.fail(failure, failure.message());
+                }
+            }
+        }
+        result
+    };
     // SAFETY: forwarded from the caller.
-    unsafe { with_guarded(ptr.cast_const(), body) }
+    unsafe { with_guarded(ptr.cast_const(), recording) }
 }
 
 /// As [`with_handle_mut`] on `ptr`, with the value of a second handle,
@@ -451,6 +480,52 @@ mod tests {
             free_box(changed);
             free_box(read);
             free_box(healthy);
+        }
+    }
+
+    /// games.h, `_last_error_code`: "`_OTHER` after another failure; `_NONE`
+    /// after a success". A call on a `*mut` handle that returns a failure
+    /// without recording one (a NULL pointer checked before the game is
+    /// asked) leaves that failure, not the outcome of the call before.
+    #[test]
+    fn a_failure_the_body_did_not_record_is_recorded() {
+        let ptr = Box::into_raw(Box::new(Probe(Guarded::new(1))));
+        let last = |ptr: *mut Probe| {
+            let mut seen = (String::new(), 0);
+            // SAFETY: `ptr` is a live handle.
+            let r = unsafe {
+                with_handle(ptr.cast_const(), |s| {
+                    seen = (s.last_error().to_string(), s.last_code());
+                    GAMES_RESULT_OK
+                })
+            };
+            assert_eq!(r, GAMES_RESULT_OK);
+            seen
+        };
+        // SAFETY: `ptr` is a live handle in each call below.
+        unsafe {
+            assert_eq!(with_handle_mut(ptr, HandleState::succeed), GAMES_RESULT_OK);
+            let r = with_handle_mut(ptr, |_| GAMES_RESULT_NULL_PARAMETER);
+            assert_eq!(r, GAMES_RESULT_NULL_PARAMETER);
+            assert_eq!(
+                last(ptr),
+                (GAMES_RESULT_NULL_PARAMETER.message().to_string(), UNCODED)
+            );
+            // A recorded failure keeps its own message and code.
+            let r = with_handle_mut(ptr, |s| s.fail_coded(GAMES_RESULT_ILLEGAL_MOVE, 4, "no"));
+            assert_eq!(
+                (r, last(ptr)),
+                (GAMES_RESULT_ILLEGAL_MOVE, ("no".to_string(), 4))
+            );
+            // A size query records nothing; a success not recorded clears.
+            let r = with_handle_mut(ptr, |_| GAMES_RESULT_BUFFER_TOO_SMALL);
+            assert_eq!(
+                (r, last(ptr)),
+                (GAMES_RESULT_BUFFER_TOO_SMALL, ("no".to_string(), 4))
+            );
+            assert_eq!(with_handle_mut(ptr, |_| GAMES_RESULT_OK), GAMES_RESULT_OK);
+            assert_eq!(last(ptr), (String::new(), 0));
+            free_box(ptr);
         }
     }
 

@@ -948,6 +948,84 @@ static void sweep_bool_bytes(void) {
     games_backgammon_free(bg);
 }
 
+/* "Why the last failed call on this handle failed, as a code: [...]
+ * `_OTHER` after another failure; `_NONE` after a success." A call on a
+ * non-const handle refused for a NULL pointer is such a failure: the code
+ * must say so, not keep the success of the call before. */
+#define AFTER_SUCCESS_THEN(game, h, ok_call, refused_call, other)                          \
+    do {                                                                                \
+        uint32_t code_ = 12345;                                                         \
+        char msg_[256];                                                                 \
+        size_t n_;                                                                      \
+        EXPECT(ok_call, GAMES_RESULT_OK);                                               \
+        EXPECT(refused_call, GAMES_RESULT_NULL_PARAMETER);                              \
+        EXPECT(games_##game##_last_error_code(h, &code_), GAMES_RESULT_OK);             \
+        if (code_ != (other)) FAIL("%s then %s: code %u, expected %u", #ok_call, #refused_call, code_, (unsigned)(other)); \
+        EXPECT(games_##game##_last_error(h, msg_, sizeof msg_, &n_), GAMES_RESULT_OK);  \
+        if (n_ <= 1) FAIL("%s: no last error message", #refused_call);                  \
+    } while (0)
+
+static void sweep_last_error(void) {
+    games_nim_game *n = NULL;
+    EXPECT(games_nim_new(NULL, 0, 0, 1, 0, 1, &n), GAMES_RESULT_OK);
+    games_nim_move take = {0, 1};
+    games_nim_move *none = NULL;
+    AFTER_SUCCESS_THEN(nim, n, games_nim_undo(n) == GAMES_RESULT_NOTHING_TO_UNDO ? games_nim_play(n, take) : 99,
+                       games_nim_play_notation(n, NULL), GAMES_NIM_MOVE_OTHER);
+    AFTER_SUCCESS_THEN(nim, n, games_nim_undo(n), games_nim_ai_move(n, 0, NULL, NULL, none), GAMES_NIM_MOVE_OTHER);
+    games_nim_free(n);
+
+    games_timbiriche_options to;
+    games_timbiriche_options_default(&to);
+    games_timbiriche_game *t = NULL;
+    EXPECT(games_timbiriche_new(&to, &t), GAMES_RESULT_OK);
+    games_timbiriche_line line = {0, 0, 0}, parsed;
+    AFTER_SUCCESS_THEN(timbiriche, t, games_timbiriche_parse_line(t, "a1-b1", &parsed),
+                       games_timbiriche_parse_line(t, NULL, &parsed), GAMES_TIMBIRICHE_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(timbiriche, t, games_timbiriche_parse_line(t, "a1-b1", &parsed),
+                       games_timbiriche_play_notation(t, NULL, NULL), GAMES_TIMBIRICHE_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(timbiriche, t, games_timbiriche_play(t, line, NULL),
+                       games_timbiriche_ai_move(t, 0, NULL, NULL, NULL), GAMES_TIMBIRICHE_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(timbiriche, t, games_timbiriche_undo(t),
+                       games_timbiriche_take_hint(t, NULL, NULL, NULL), GAMES_TIMBIRICHE_ERROR_OTHER);
+    games_timbiriche_free(t);
+
+    games_backgammon_options bo;
+    games_backgammon_options_default(&bo);
+    games_backgammon_game *b = NULL;
+    EXPECT(games_backgammon_new(&bo, &b), GAMES_RESULT_OK);
+    games_backgammon_move play;
+    EXPECT(games_backgammon_legal_play_get(b, 0, &play), GAMES_RESULT_OK);
+    AFTER_SUCCESS_THEN(backgammon, b, games_backgammon_step_play(b, play.steps[0].from, play.steps[0].to, NULL),
+                       games_backgammon_play_move(b, NULL), GAMES_BACKGAMMON_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(backgammon, b, games_backgammon_step_undo(b),
+                       games_backgammon_ai_move(b, 0, NULL, NULL, NULL), GAMES_BACKGAMMON_ERROR_OTHER);
+    games_backgammon_free(b);
+
+    games_canicas_game *c = NULL;
+    EXPECT(games_canicas_new(NULL, 1, &c), GAMES_RESULT_OK);
+    games_canicas_move mv;
+    size_t len;
+    AFTER_SUCCESS_THEN(canicas, c, games_canicas_parse_move(c, "a1-a2", &mv),
+                       games_canicas_parse_move(c, "a1-a2", NULL), GAMES_CANICAS_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(canicas, c, games_canicas_parse_move(c, "a1-a2", &mv),
+                       games_canicas_play_notation(c, NULL, NULL), GAMES_CANICAS_ERROR_OTHER);
+    AFTER_SUCCESS_THEN(canicas, c, games_canicas_parse_move(c, "a1-a2", &mv),
+                       games_canicas_hint(c, NULL, NULL, NULL), GAMES_CANICAS_ERROR_OTHER);
+    {
+        games_canicas_move legal[GAMES_CANICAS_MAX_LEGAL_MOVES];
+        EXPECT(games_canicas_legal_moves(c, legal, GAMES_CANICAS_MAX_LEGAL_MOVES, &len), GAMES_RESULT_OK);
+        uint32_t cells[GAMES_CANICAS_MAX_CELLS];
+        AFTER_SUCCESS_THEN(canicas, c, games_canicas_reachable(c, legal[0].from, cells, GAMES_CANICAS_MAX_CELLS, &len),
+                           games_canicas_reachable(c, legal[0].from, cells, GAMES_CANICAS_MAX_CELLS, NULL),
+                           GAMES_CANICAS_ERROR_OTHER);
+        AFTER_SUCCESS_THEN(canicas, c, games_canicas_path(c, legal[0], cells, GAMES_CANICAS_MAX_CELLS, &len),
+                           games_canicas_path(c, legal[0], cells, GAMES_CANICAS_MAX_CELLS, NULL),
+                           GAMES_CANICAS_ERROR_OTHER);
+    }
+    games_canicas_free(c);
+}
+
 int main(void) {
     sweep_common();
     sweep_nim();
@@ -955,6 +1033,7 @@ int main(void) {
     sweep_backgammon();
     sweep_canicas();
     sweep_bool_bytes();
+    sweep_last_error();
     if (failures) {
         fprintf(stderr, "abi sweep: %d failures\n", failures);
         return 1;
