@@ -761,7 +761,16 @@ pub unsafe extern "C" fn games_backgammon_play_notation(
         with_handle_mut(game, |g| {
             let text = match read_text(text) {
                 Ok(t) => t,
-                Err(e) => return g.fail(e, "the move text is NULL or not UTF-8"),
+                Err(GAMES_RESULT_NULL_PARAMETER) => return GAMES_RESULT_NULL_PARAMETER,
+                // Text that is not UTF-8 is no play in the notation, as in
+                // the other games.
+                Err(e) => {
+                    return g.fail_coded(
+                        e,
+                        GAMES_BACKGAMMON_ERROR_BAD_NOTATION,
+                        "the move text is not UTF-8",
+                    )
+                }
             };
             match g.value.play_notation(text) {
                 Ok(_) => g.succeed(),

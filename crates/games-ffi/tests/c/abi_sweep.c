@@ -1000,6 +1000,19 @@ static void sweep_last_error(void) {
                        games_backgammon_play_move(b, NULL), GAMES_BACKGAMMON_ERROR_OTHER);
     AFTER_SUCCESS_THEN(backgammon, b, games_backgammon_step_undo(b),
                        games_backgammon_ai_move(b, 0, NULL, NULL, NULL), GAMES_BACKGAMMON_ERROR_OTHER);
+    /* text that is not UTF-8 is bad notation, as in the other games */
+    {
+        uint32_t code = 0;
+        REFUSED(snap_backgammon, b, games_backgammon_play_notation(b, "\xff"), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_backgammon_last_error_code(b, &code), GAMES_RESULT_OK);
+        if (code != GAMES_BACKGAMMON_ERROR_BAD_NOTATION) FAIL("non-UTF-8 play: code %u", code);
+        games_timbiriche_game *t2 = NULL;
+        EXPECT(games_timbiriche_new(&to, &t2), GAMES_RESULT_OK);
+        EXPECT(games_timbiriche_play_notation(t2, "\xff", NULL), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_timbiriche_last_error_code(t2, &code), GAMES_RESULT_OK);
+        if (code != GAMES_TIMBIRICHE_ERROR_BAD_NOTATION) FAIL("non-UTF-8 line: code %u", code);
+        games_timbiriche_free(t2);
+    }
     games_backgammon_free(b);
 
     games_canicas_game *c = NULL;
