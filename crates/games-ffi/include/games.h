@@ -723,7 +723,12 @@
  * `games_timbiriche_parse_line` took `const` handles and wrote their last
  * error; `GAMES_BACKGAMMON_MAX_LEGAL_PLAYS` is new; an empty list fits a
  * NULL buffer with `cap` 0 (`GAMES_RESULT_OK`, `*out_len` 0) where the
- * call answered `GAMES_RESULT_BUFFER_TOO_SMALL`.
+ * call answered `GAMES_RESULT_BUFFER_TOO_SMALL`; a `bool` field of
+ * `games_timbiriche_options` or `games_backgammon_step` that is not 0 or 1
+ * is `GAMES_RESULT_INVALID_PARAMETER`; a call on a non-const handle
+ * refused for a NULL pointer records its failure (`_last_error_code`:
+ * the game's `_OTHER`), and backgammon text that is not UTF-8 is
+ * `GAMES_BACKGAMMON_ERROR_BAD_NOTATION`.
  */
 #define GAMES_ABI_VERSION 9
 
