@@ -987,3 +987,101 @@ fn ubgi_refuses_an_xgid_with_a_field_lost_or_one_too_many() {
     }
     e.quit();
 }
+
+/// A documented session: the command's arguments, then each line sent with
+/// the lines answered.
+type Session = (Vec<&'static str>, Vec<(String, Vec<String>)>);
+
+/// The sessions of `docs/protocols.md`: each ```` ``` ```` block whose
+/// lines start with `> ` (what is sent), under the heading of its engine.
+fn protocol_sessions() -> Vec<Session> {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/protocols.md"),
+    )
+    .expect("docs/protocols.md");
+    let mut sessions = Vec::new();
+    let mut args: Vec<&'static str> = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in doc.lines() {
+        match block.as_mut() {
+            None if line.starts_with('#') => {
+                args = match line.trim_start_matches('#').trim() {
+                    "Nim" => vec!["engine", "nim"],
+                    "Dots and boxes" => vec!["engine", "timbiriche"],
+                    "Color Lines" => vec!["engine", "canicas"],
+                    l if l.starts_with("UBGI") => vec!["engine", "backgammon"],
+                    _ => args.clone(),
+                };
+            }
+            None if line == "```" => block = Some(Vec::new()),
+            None => {}
+            Some(lines) if line == "```" => {
+                // A session starts with what the GUI sends.
+                if lines.first().is_some_and(|l| l.starts_with("> ")) {
+                    let mut steps: Vec<(String, Vec<String>)> = Vec::new();
+                    for l in lines.iter() {
+                        match (l.strip_prefix("> "), steps.last_mut()) {
+                            (Some(command), _) => steps.push((command.to_string(), Vec::new())),
+                            (None, Some((_, answers))) => answers.push(l.to_string()),
+                            (None, None) => {}
+                        }
+                    }
+                    sessions.push((args.clone(), steps));
+                }
+                block = None;
+            }
+            Some(lines) => lines.push(line),
+        }
+    }
+    sessions
+}
+
+/// `info ... time N ...` with N written as `T` (and `nodes N` too if asked).
+fn masked(line: &str, nodes: bool) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let after = i.checked_sub(1).map(|j| words[j]);
+        let hide = line.starts_with("info ")
+            && (after == Some("time") || (nodes && after == Some("nodes")));
+        out.push(if hide { "T" } else { w });
+    }
+    out.join(" ")
+}
+
+/// Each session, sent to the engine of its section: every line the engine
+/// answers must be the one written after the command, but for the `time` of
+/// `info` lines (and the `nodes` answered to `go infinite`, which depend on
+/// when `stop` arrives); the engine writes nothing more.
+#[test]
+fn the_sessions_of_docs_protocols_md_are_what_the_engines_answer() {
+    let sessions = protocol_sessions();
+    // Nim, dots and boxes, Color Lines and UBGI each show one.
+    assert_eq!(sessions.len(), 4, "{sessions:?}");
+    for (args, steps) in sessions {
+        let mut e = Engine::start(&args);
+        let mut quit = false;
+        for (command, answers) in &steps {
+            e.send(command);
+            // The answer to `go infinite` comes after `stop`.
+            let after_stop = command == "stop";
+            for expected in answers {
+                let got = e.next();
+                assert_eq!(
+                    masked(&got, after_stop),
+                    masked(expected, after_stop),
+                    "{args:?}: after `{command}`"
+                );
+            }
+            quit = command == "quit";
+        }
+        assert!(quit, "{args:?}: the session ends with quit");
+        let status = e.child.wait().expect("engine exits");
+        assert!(status.success());
+        let rest: Vec<String> = e.lines.iter().collect();
+        assert!(
+            rest.is_empty(),
+            "{args:?}: more than the document says: {rest:?}"
+        );
+    }
+}
