@@ -12,8 +12,13 @@
 //!   closure gives (the core crate's own save, byte for byte) into the
 //!   caller's buffer; `X_load` reads bytes into a new handle, through the
 //!   game's closure that maps its load error to a result code.
+//! - `export_new!`: `X_options_default` and `X_new` from an options struct.
+//! - `export_ai_move!`, `export_hint!`: `X_ai_move` (at a level) and the
+//!   hint, with a budget and a cancel token.
 //! - `export_query!`, `export_slice!`: a read-only query that writes one
-//!   value to an out-pointer, or copies a list into the caller's buffer.
+//!   value to an out-pointer, or copies a list into the caller's buffer;
+//!   `export_slice_with!` and `export_text!` take one argument and copy a
+//!   list, or write text.
 //! - `export_last_error!`: `X_last_error` (text) and `X_last_error_code`
 //!   (the game's reason code, its `_OTHER` code for a failure that named
 //!   none).
