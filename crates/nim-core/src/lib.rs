@@ -1,4 +1,5 @@
-//! Nim, the row-crossing duel: any rows, normal and misère play, matches,
+//! Nim, the row-crossing duel: 1 to [`MAX_ROWS`] rows of up to
+//! [`MAX_CIRCLES`] circles, normal and misère play, matches,
 //! perfect-play analysis and three AI levels.
 //!
 //! A move chooses one row that still has circles and crosses out one or more
