@@ -65,3 +65,26 @@ fn the_benches_cargo_test_runs_are_the_ones_the_readme_names() {
         );
     }
 }
+
+/// libFuzzer stops at once ("The required directory \"corpus/nim_load\" does
+/// not exist") when the first directory it is given is missing, and
+/// `fuzz/corpus` is not in the repository: the README's fuzz command makes
+/// it first, as `.ci/run` does.
+#[test]
+fn the_readme_fuzz_command_makes_its_corpus_directory() {
+    let readme = read("README.md");
+    let at = readme
+        .find("cargo +nightly fuzz run ")
+        .expect("a fuzz command");
+    let line_start = readme[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &readme[line_start..at];
+    let run = &readme[at..];
+    let run = &run[..run.find('`').unwrap_or(run.len())];
+    let corpus = run.split_whitespace().nth(5).expect("a corpus directory");
+    assert!(
+        line.contains(&format!("mkdir -p {corpus} && ")),
+        "the README runs `{run}` without making {corpus}"
+    );
+    assert!(read(".ci/run").contains("mkdir -p \"corpus/$target\""));
+    assert!(read(".gitignore").lines().any(|l| l == "/fuzz/corpus"));
+}
