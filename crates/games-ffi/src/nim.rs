@@ -486,6 +486,40 @@ crate::exports::export_last_error!(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::common::GAMES_PLAYER_FIRST;
+    use std::ptr;
+
+    /// The header: "`rounds`: 1 for a single game, up to 1000 for a match
+    /// ... (0, or more than 1000, is `GAMES_RESULT_INVALID_PARAMETER`)".
+    #[test]
+    fn a_match_has_1_to_1000_rounds() {
+        assert_eq!(nim_core::MAX_ROUNDS, 1000);
+        for (rounds, expected) in [
+            (0, games_result::GAMES_RESULT_INVALID_PARAMETER),
+            (1, games_result::GAMES_RESULT_OK),
+            (1000, games_result::GAMES_RESULT_OK),
+            (1001, games_result::GAMES_RESULT_INVALID_PARAMETER),
+        ] {
+            let mut game = ptr::null_mut();
+            // SAFETY: NULL rows with 0 (the classic rows); `game` is a
+            // writable local.
+            let result = unsafe {
+                games_nim_new(
+                    ptr::null(),
+                    0,
+                    GAMES_NIM_RULE_NORMAL,
+                    rounds,
+                    GAMES_PLAYER_FIRST,
+                    1,
+                    &mut game,
+                )
+            };
+            assert_eq!(result, expected, "{rounds} rounds");
+            assert_eq!(game.is_null(), expected != games_result::GAMES_RESULT_OK);
+            // SAFETY: NULL, or the handle just made and not used since.
+            unsafe { games_nim_free(game) };
+        }
+    }
 
     #[test]
     fn published_limits_match_the_crate() {
