@@ -282,3 +282,25 @@ fn the_readme_swift_examples_are_the_tested_snippets() {
         );
     }
 }
+
+/// The README's "two products, `Games` and `games-swift`, over the C module
+/// target `CGames`" is what Package.swift declares.
+#[test]
+fn the_readme_names_the_swift_packages_products() {
+    let manifest = std::fs::read_to_string(root().join("Package.swift")).expect("Package.swift");
+    let mut products: Vec<&str> = manifest
+        .split(".library(name: \"")
+        .chain(manifest.split(".executable(name: \""))
+        .filter(|part| !part.starts_with("// swift-tools-version"))
+        .filter_map(|part| part.split('"').next())
+        .collect();
+    products.sort_unstable();
+    products.dedup();
+    assert_eq!(products, ["Games", "games-swift"], "{products:?}");
+    assert!(manifest.contains(".systemLibrary(name: \"CGames\""));
+    assert!(manifest.contains(".binaryTarget(name: \"CGames\""));
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("the README");
+    assert!(readme.contains(
+        "with two products, `Games` and `games-swift`, over the C\nmodule target `CGames`:"
+    ));
+}
