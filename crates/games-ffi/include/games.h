@@ -2878,7 +2878,7 @@ void games_nim_free(games_nim_game *game);
  * rows of at most `GAMES_NIM_MAX_CIRCLES`, at least one circle in all);
  * a `row_count` of 0 (`rows` NULL or not; it is not read) gives the
  * classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
- * `rounds`: 1 for a single game, more (up to 1000) for a match with the
+ * `rounds`: 1 for a single game, more (any number a `uint32_t` holds) for a match with the
  * first turn alternating. `first_player`: who moves first in round 0
  * (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
  * generator. The caller owns the handle and releases it with

@@ -108,7 +108,7 @@ fn load_error_result(e: &LoadError) -> games_result {
 /// rows of at most `GAMES_NIM_MAX_CIRCLES`, at least one circle in all);
 /// a `row_count` of 0 (`rows` NULL or not; it is not read) gives the
 /// classic 3, 4, 5. `rule`: `GAMES_NIM_RULE_*`.
-/// `rounds`: 1 for a single game, more (up to 1000) for a match with the
+/// `rounds`: 1 for a single game, more (any number a `uint32_t` holds) for a match with the
 /// first turn alternating. `first_player`: who moves first in round 0
 /// (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
 /// generator. The caller owns the handle and releases it with
@@ -489,16 +489,16 @@ mod tests {
     use crate::common::GAMES_PLAYER_FIRST;
     use std::ptr;
 
-    /// The header: "`rounds`: 1 for a single game, up to 1000 for a match
-    /// ... (0, or more than 1000, is `GAMES_RESULT_INVALID_PARAMETER`)".
+    /// The header: "`rounds`: 1 for a single game, more (any number a
+    /// `uint32_t` holds) for a match"; the spec: "Offer matches of any number
+    /// of rounds". 0 rounds is `GAMES_RESULT_INVALID_PARAMETER`.
     #[test]
-    fn a_match_has_1_to_1000_rounds() {
-        assert_eq!(nim_core::MAX_ROUNDS, 1000);
+    fn a_match_has_any_number_of_rounds_from_1() {
         for (rounds, expected) in [
             (0, games_result::GAMES_RESULT_INVALID_PARAMETER),
             (1, games_result::GAMES_RESULT_OK),
-            (1000, games_result::GAMES_RESULT_OK),
-            (1001, games_result::GAMES_RESULT_INVALID_PARAMETER),
+            (1001, games_result::GAMES_RESULT_OK),
+            (u32::MAX, games_result::GAMES_RESULT_OK),
         ] {
             let mut game = ptr::null_mut();
             // SAFETY: NULL rows with 0 (the classic rows); `game` is a

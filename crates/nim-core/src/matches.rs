@@ -7,8 +7,10 @@ use thiserror::Error;
 use crate::game::{check_envelope, check_version, Game, LoadError, SavedGame, MATCH_SAVE};
 use crate::position::{Rule, SetupError};
 
-/// Most rounds a match may have.
-pub const MAX_ROUNDS: u32 = 1000;
+/// Most rounds a match may have: every count a `u32` holds, since the spec
+/// offers "matches of any number of rounds" (a match stores only the
+/// winners of the rounds played, so its size grows with play, not with this).
+pub const MAX_ROUNDS: u32 = u32::MAX;
 
 /// Why a match cannot be created.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -17,8 +19,8 @@ pub enum MatchSetupError {
     /// The board is not valid.
     #[error(transparent)]
     Board(#[from] SetupError),
-    /// Zero rounds, or more than [`MAX_ROUNDS`].
-    #[error("a match has 1 to {MAX_ROUNDS} rounds, not {0}")]
+    /// Zero rounds.
+    #[error("a match has at least 1 round, not {0}")]
     Rounds(u32),
 }
 
@@ -90,7 +92,7 @@ impl Match {
     /// first round, and the start alternates after that.
     ///
     /// # Errors
-    /// [`MatchSetupError`] for a bad board or a number of rounds outside 1..=[`MAX_ROUNDS`].
+    /// [`MatchSetupError`] for a bad board or 0 rounds.
     pub fn new(
         rows: &[u32],
         rule: Rule,
@@ -98,7 +100,7 @@ impl Match {
         first: Player,
         seed: u64,
     ) -> Result<Match, MatchSetupError> {
-        if rounds == 0 || rounds > MAX_ROUNDS {
+        if rounds == 0 {
             return Err(MatchSetupError::Rounds(rounds));
         }
         Ok(Match {
@@ -225,7 +227,7 @@ impl Match {
         let saved: SavedMatch =
             serde_json::from_slice(bytes).map_err(|e| LoadError::Format(e.to_string()))?;
         check_envelope(saved.format.as_deref(), saved.version, &MATCH_SAVE)?;
-        if saved.rounds == 0 || saved.rounds > MAX_ROUNDS {
+        if saved.rounds == 0 {
             return Err(LoadError::Inconsistent(format!(
                 "{} rounds is not a valid match",
                 saved.rounds
@@ -287,6 +289,28 @@ mod tests {
             Err(MatchSetupError::Rounds(0))
         );
         assert!(Match::new(&[3], Rule::Normal, MAX_ROUNDS, Player::First, 0).is_ok());
+    }
+
+    #[test]
+    fn a_match_may_have_any_number_of_rounds() {
+        // "Offer matches of any number of rounds with that policy."
+        let mut m = Match::new(&[1], Rule::Normal, u32::MAX, Player::First, 3).unwrap();
+        for round in 0..5u32 {
+            assert_eq!(m.round(), round);
+            assert!(!m.is_over());
+            let first = if round % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            assert_eq!(m.game().position().to_move(), first);
+            m.game_mut().play(Move::new(0, 1)).unwrap();
+            m.next_round().unwrap();
+        }
+        assert_eq!(m.points(), [3, 2]);
+        let back = Match::load(&m.save()).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(back.rounds(), u32::MAX);
     }
 
     #[test]
