@@ -729,8 +729,10 @@
  * refused for a NULL pointer records its failure (`_last_error_code`:
  * the game's `_OTHER`), and backgammon text that is not UTF-8 is
  * `GAMES_BACKGAMMON_ERROR_BAD_NOTATION`.
+ * 10, `games_canicas_records_clone` and `games_cancel_token_clone` are new,
+ * so every handle has its `_clone` (nothing else changed).
  */
-#define GAMES_ABI_VERSION 9
+#define GAMES_ABI_VERSION 10
 
 /**
  * What a call did. `GAMES_RESULT_OK` (0) is success. Values are fixed
@@ -2685,6 +2687,16 @@ games_result games_canicas_board_hint_lines98(const games_canicas_options *optio
                                               games_canicas_move *out_move);
 
 /**
+ * Copy records (every variant's) into a new handle in `*out_records`, owned by the
+ * caller (release it with `games_canicas_records_free`). The copy has no last error.
+ *
+ * # Safety
+ * `records` NULL or live; `out_records` NULL or writable.
+ */
+games_result games_canicas_records_clone(const games_canicas_records *records,
+                                         games_canicas_records **out_records);
+
+/**
  * Release records (NULL does nothing).
  *
  * # Safety
@@ -2827,6 +2839,18 @@ games_result games_cancel_token_new(games_cancel_token **out_token);
  * `token` must be NULL or a token from `games_cancel_token_new` not yet released.
  */
 void games_cancel_token_free(games_cancel_token *token);
+
+/**
+ * A second handle on the same flag in `*out_token`, owned by the caller
+ * (release it with `games_cancel_token_free`; either handle may be released
+ * first). Setting or clearing either one sets or clears both, so a host can
+ * hand one to another thread or object that frees it on its own schedule.
+ *
+ * # Safety
+ * `token` must be NULL or a live token; `out_token` NULL or writable.
+ */
+games_result games_cancel_token_clone(const games_cancel_token *token,
+                                      games_cancel_token **out_token);
 
 /**
  * Set the token: every AI call watching it stops soon and answers with its

@@ -93,6 +93,33 @@ pub unsafe extern "C" fn games_cancel_token_free(token: *mut games_cancel_token)
     unsafe { free_box(token) };
 }
 
+/// A second handle on the same flag in `*out_token`, owned by the caller
+/// (release it with `games_cancel_token_free`; either handle may be released
+/// first). Setting or clearing either one sets or clears both, so a host can
+/// hand one to another thread or object that frees it on its own schedule.
+///
+/// # Safety
+/// `token` must be NULL or a live token; `out_token` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_cancel_token_clone(
+    token: *const games_cancel_token,
+    out_token: *mut *mut games_cancel_token,
+) -> games_result {
+    guard(|| {
+        // SAFETY: NULL or live, per the caller.
+        match unsafe { token.as_ref() } {
+            Some(t) => {
+                let copy = games_cancel_token {
+                    flag: t.flag.clone(),
+                };
+                // SAFETY: `out_token` is NULL or writable, per the caller.
+                unsafe { box_into(copy, out_token) }
+            }
+            None => GAMES_RESULT_NULL_PARAMETER,
+        }
+    })
+}
+
 /// Set the token: every AI call watching it stops soon and answers with its
 /// best move so far. Safe to call from any thread.
 ///

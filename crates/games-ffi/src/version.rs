@@ -63,7 +63,9 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// refused for a NULL pointer records its failure (`_last_error_code`:
 /// the game's `_OTHER`), and backgammon text that is not UTF-8 is
 /// `GAMES_BACKGAMMON_ERROR_BAD_NOTATION`.
-pub const GAMES_ABI_VERSION: u32 = 9;
+/// 10, `games_canicas_records_clone` and `games_cancel_token_clone` are new,
+/// so every handle has its `_clone` (nothing else changed).
+pub const GAMES_ABI_VERSION: u32 = 10;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
 

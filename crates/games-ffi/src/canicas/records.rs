@@ -55,6 +55,7 @@ crate::exports::export_handle!(
     /// `games_canicas_records_new` or `games_canicas_records_load`, release it
     /// with `games_canicas_records_free`.
     games_canicas_records(Records),
+    clone: games_canicas_records_clone(records, out_records) "records (every variant's)",
     free: games_canicas_records_free(records) "records",
 );
 

@@ -145,6 +145,24 @@ static void sweep_common(void) {
     games_cancel_token *t = NULL;
     EXPECT(games_cancel_token_new(&t), GAMES_RESULT_OK);
     EXPECT(games_cancel_token_is_cancelled(t, NULL), GAMES_RESULT_NULL_PARAMETER);
+    {
+        /* "Setting or clearing either one sets or clears both" */
+        games_cancel_token *t2 = NULL;
+        EXPECT(games_cancel_token_clone(NULL, &t2), GAMES_RESULT_NULL_PARAMETER);
+        EXPECT(games_cancel_token_clone(t, NULL), GAMES_RESULT_NULL_PARAMETER);
+        if (t2) FAIL("cancel_token_clone wrote a handle on failure");
+        EXPECT(games_cancel_token_clone(t, &t2), GAMES_RESULT_OK);
+        EXPECT(games_cancel_token_cancel(t2), GAMES_RESULT_OK);
+        EXPECT(games_cancel_token_is_cancelled(t, &b), GAMES_RESULT_OK);
+        if (!b) FAIL("cancelling a clone did not set the original");
+        games_cancel_token_free(t);
+        EXPECT(games_cancel_token_is_cancelled(t2, &b), GAMES_RESULT_OK);
+        if (!b) FAIL("the clone lost its flag when the original was freed");
+        EXPECT(games_cancel_token_reset(t2), GAMES_RESULT_OK);
+        EXPECT(games_cancel_token_is_cancelled(t2, &b), GAMES_RESULT_OK);
+        if (b) FAIL("reset clone still set");
+        t = t2;
+    }
     games_cancel_token_free(t);
     games_cancel_token_free(NULL);
     games_nim_free(NULL);
@@ -893,6 +911,17 @@ static void sweep_canicas(void) {
         EXPECT(games_canicas_records_save(recs, bytes, sizeof bytes, &n), GAMES_RESULT_OK);
         EXPECT(games_canicas_records_load(bytes, n, &r2), GAMES_RESULT_OK);
         EXPECT(games_canicas_records_load(bytes, n - 1, NULL), GAMES_RESULT_NULL_PARAMETER);
+        games_canicas_records_free(r2);
+        /* a clone holds the same records and lives on its own */
+        static uint8_t copied[1 << 16];
+        size_t nc;
+        r2 = NULL;
+        EXPECT(games_canicas_records_clone(NULL, &r2), GAMES_RESULT_NULL_PARAMETER);
+        EXPECT(games_canicas_records_clone(recs, NULL), GAMES_RESULT_NULL_PARAMETER);
+        if (r2) FAIL("records_clone wrote a handle on failure");
+        EXPECT(games_canicas_records_clone(recs, &r2), GAMES_RESULT_OK);
+        EXPECT(games_canicas_records_save(r2, copied, sizeof copied, &nc), GAMES_RESULT_OK);
+        if (nc != n || memcmp(bytes, copied, n) != 0) FAIL("records_clone saves other bytes");
         games_canicas_records_free(r2);
         EXPECT(games_canicas_save(g, bytes, sizeof bytes, &n), GAMES_RESULT_OK);
         EXPECT(games_canicas_load(bytes, n, &c), GAMES_RESULT_OK);
