@@ -93,6 +93,14 @@ public struct GamesError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(message) (games_result \(code.rawValue))" }
 }
 
+/// A `GamesError` shown as any `Error` is (`localizedDescription`, an
+/// alert, `NSError`) reads as the engine's sentence, not as Foundation's
+/// "The operation could not be completed. (Games.GamesError error 1.)".
+extension GamesError: LocalizedError {
+    /// The engine's sentence, `message`.
+    public var errorDescription: String? { message }
+}
+
 /// A player of a two-player game. `first` moves first (`GAMES_PLAYER_FIRST`).
 public enum Player: Sendable, Hashable, CaseIterable {
     /// The player who moves first (`GAMES_PLAYER_FIRST`).
