@@ -414,13 +414,23 @@ public final class BackgammonGame: Sendable {
             .map(Int.init)
     }
 
-    /// Where the checker on `from` may land now (0 is off); none for a
-    /// point with no checker that may move, or one that does not exist (a
-    /// `from` below 0 or above `UInt32.max` is not passed to the library).
-    public func destinations(from: Int) -> [Int] {
-        guard let point = UInt32(exactly: from) else { return [] }
-        return handle.get { h in
-            readList(UInt8(0)) { games_backgammon_destinations(h, point, $0, $1, $2) }
+    /// Where the checker on `from` (1 to 24, or `BackgammonStep.bar`) may
+    /// land now (0 is off); none when no checker there may move. A point
+    /// that does not exist (below 0 or above 25) throws `.invalidParameter`
+    /// naming it, before the library is called.
+    public func destinations(from: Int) throws(GamesError) -> [Int] {
+        guard (BackgammonStep.off...BackgammonStep.bar).contains(from) else {
+            throw GamesError(
+                code: .invalidParameter,
+                message: "point \(from) is not a point a checker moves from (1 to 24, or 25 for the bar)")
+        }
+        let point = UInt32(from)
+        return try handle.with { (h) throws(GamesError) in
+            // A const call: it records no last error, so the code's own
+            // sentence is used.
+            try readListChecked(UInt8(0), { "" }) {
+                games_backgammon_destinations(h, point, $0, $1, $2)
+            }
         }.map(Int.init)
     }
 

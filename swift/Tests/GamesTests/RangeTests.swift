@@ -79,8 +79,11 @@ extension AllGames {
                 .invalidParameter, "step 2: to point -1", range: "(0 to 255)")
             let five = BackgammonPlay(steps: Array(repeating: BackgammonStep(from: 13, to: 12), count: 5))
             expectNames(thrown { try game.play(five) }, .invalidParameter, "a play of 5 steps", range: "(0 to 4 steps)")
-            #expect(game.destinations(from: -1).isEmpty)
-            #expect(game.destinations(from: Self.pastU32).isEmpty)
+            for point in [-1, Self.pastU32] {
+                expectNames(
+                    thrown { try game.destinations(from: point) }, .invalidParameter, "point \(point)",
+                    range: "(1 to 24, or 25 for the bar)")
+            }
             #expect(game.state == rolled)
             expectNames(
                 thrown { try BackgammonGame(opening: (first: -1, second: 3)) }, .invalidParameter,
