@@ -4,7 +4,7 @@ import CGames
 /// One checker moved by one die. Points are numbered from the side of the
 /// player who moves: 1 to 24, `BackgammonStep.bar` (25) is the bar and
 /// `BackgammonStep.off` (0) is borne off.
-public struct BackgammonStep: Sendable, Hashable {
+public struct BackgammonStep: Sendable, Hashable, Codable {
     /// The bar, as a point number.
     public static let bar = Int(GAMES_BACKGAMMON_BAR)
     /// Borne off, as a point number.
@@ -43,8 +43,9 @@ public struct BackgammonStep: Sendable, Hashable {
 /// cannot be used). Its text is the usual notation, e.g. "24/18 13/11"; a
 /// play no roll can make (more than four steps, a point off the board) is
 /// written as its Swift value with the caller's numbers,
-/// "BackgammonPlay(steps: [BackgammonStep(from: 26, to: 3)])".
-public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
+/// "BackgammonPlay(steps: [BackgammonStep(from: 26, to: 3)])". `Codable`
+/// as `{"steps": [{"from": 8, "to": 5, "hit": false}]}`.
+public struct BackgammonPlay: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The steps, at most four.
     public var steps: [BackgammonStep]
 
@@ -103,7 +104,7 @@ public struct BackgammonPlay: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Backgammon's AI levels.
-public enum BackgammonLevel: Sendable, Hashable, CaseIterable {
+public enum BackgammonLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// A seeded choice among the plays a simple evaluation does not rate as
     /// clearly bad.
     case easy
@@ -164,7 +165,7 @@ public struct BackgammonState: Sendable, Hashable {
 }
 
 /// One turn of a backgammon game's history: who rolled what, and the play.
-public struct BackgammonTurn: Sendable, Hashable {
+public struct BackgammonTurn: Sendable, Hashable, Codable {
     /// Who played.
     public var player: Player
     /// The first die.

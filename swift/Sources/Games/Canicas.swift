@@ -3,7 +3,7 @@
 import CGames
 
 /// The rules of a Color Lines game.
-public struct CanicasRules: Sendable, Hashable {
+public struct CanicasRules: Sendable, Hashable, Codable {
     /// Side of the square board, 2 to 11.
     public var size: Int
     /// Number of colours, 1 to 9.
@@ -52,8 +52,9 @@ public struct CanicasRules: Sendable, Hashable {
 }
 
 /// A move: the marble on cell `from` to the free cell `to`. Cells are
-/// numbered `row * size + col` from the top left.
-public struct CanicasMove: Sendable, Hashable {
+/// numbered `row * size + col` from the top left. `Codable` as
+/// `{"from": 40, "to": 0}`.
+public struct CanicasMove: Sendable, Hashable, Codable {
     /// The marble's cell.
     public var from: Int
     /// The free cell it goes to.
@@ -563,7 +564,7 @@ public struct CanicasRecord: Sendable, Hashable {
 }
 
 /// A board read from text: its side and one colour per cell (0 free).
-public struct CanicasCells: Sendable, Hashable {
+public struct CanicasCells: Sendable, Hashable, Codable {
     /// Side of the square board.
     public var size: Int
     /// One colour per cell, row by row (0: free).

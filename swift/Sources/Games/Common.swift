@@ -102,7 +102,8 @@ extension GamesError: LocalizedError {
 }
 
 /// A player of a two-player game. `first` moves first (`GAMES_PLAYER_FIRST`).
-public enum Player: Sendable, Hashable, CaseIterable {
+/// `Codable` as its name, "first" or "second".
+public enum Player: String, Sendable, Hashable, CaseIterable, Codable {
     /// The player who moves first (`GAMES_PLAYER_FIRST`).
     case first
     /// The other player (`GAMES_PLAYER_SECOND`).
@@ -126,7 +127,7 @@ public enum Player: Sendable, Hashable, CaseIterable {
 /// wall-clock milliseconds. `nil` leaves that limit off; `Budget.default` is
 /// the level's own budget. A limit of 0 is the smallest search, as 1 is
 /// (the C API reads 0 as "no limit", so it is never passed on as 0).
-public struct Budget: Sendable, Hashable {
+public struct Budget: Sendable, Hashable, Codable {
     /// At most this many search nodes (deterministic across machines); 0
     /// searches as 1 does.
     public var nodes: UInt64?

@@ -5,8 +5,9 @@ import CGames
 /// Its text (`description`) is `ROW-COUNT` with rows from 1: `NimMove(row: 2,
 /// take: 2)` is "3-2"; a move whose row or count no C move can hold (below
 /// 0 or above `UInt32.max`) is written as its Swift value,
-/// "NimMove(row: -1, take: 1)".
-public struct NimMove: Sendable, Hashable, CustomStringConvertible {
+/// "NimMove(row: -1, take: 1)". `Codable` as `{"row": 2, "take": 2}`
+/// (rows from 0).
+public struct NimMove: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The row, from 0.
     public var row: Int
     /// How many circles to cross out (at least 1).
@@ -45,7 +46,7 @@ public struct NimMove: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Nim's two rules.
-public enum NimRule: Sendable, Hashable {
+public enum NimRule: String, Sendable, Hashable, Codable {
     /// Whoever crosses out the last circle wins.
     case normal
     /// Whoever crosses out the last circle loses.
@@ -55,7 +56,7 @@ public enum NimRule: Sendable, Hashable {
 }
 
 /// Nim's AI levels.
-public enum NimLevel: Sendable, Hashable, CaseIterable {
+public enum NimLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// A random legal move.
     case easy
     /// The perfect move two times in three, a random one otherwise.

@@ -7,10 +7,11 @@ import CGames
 /// and (row + 1, col). Its text is the dot notation, e.g. "a1-b1"; a line
 /// that lies on no board (off the largest, 6×6 boxes; a negative row) is
 /// written as its Swift value with the caller's numbers,
-/// "TimbiricheLine(.vertical, row: -1, col: 0)".
-public struct TimbiricheLine: Sendable, Hashable, CustomStringConvertible {
+/// "TimbiricheLine(.vertical, row: -1, col: 0)". `Codable` as
+/// `{"orientation": "vertical", "row": 1, "col": 2}`.
+public struct TimbiricheLine: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A line's direction.
-    public enum Orientation: Sendable, Hashable {
+    public enum Orientation: String, Sendable, Hashable, Codable {
         /// Left to right.
         case horizontal
         /// Top to bottom.
@@ -225,7 +226,7 @@ private func lessonCheck(_ result: UInt32) throws(GamesError) {
 }
 
 /// The AI levels of dots and boxes.
-public enum TimbiricheLevel: Sendable, Hashable, CaseIterable {
+public enum TimbiricheLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// Almost always takes an available box, but now and then (seeded)
     /// gives a box its third side.
     case easy
@@ -266,9 +267,9 @@ public enum TimbiricheResult: Sendable, Hashable {
 }
 
 /// Options of a new game of dots and boxes.
-public struct TimbiricheOptions: Sendable, Hashable {
+public struct TimbiricheOptions: Sendable, Hashable, Codable {
     /// What each box is worth.
-    public enum Values: Sendable, Hashable {
+    public enum Values: Sendable, Hashable, Codable {
         /// One point each.
         case standard
         /// One value (1 to 3) per box, row by row.
@@ -278,7 +279,7 @@ public struct TimbiricheOptions: Sendable, Hashable {
     }
 
     /// Who draws first.
-    public enum Start: Sendable, Hashable {
+    public enum Start: String, Sendable, Hashable, Codable {
         /// The first player, every game.
         case first
         /// The second player, every game.
