@@ -84,5 +84,85 @@ extension AllGames {
             #expect(dots.boxValues == [1, 2, 3, 1, 2, 3, 1, 2, 3])
             #expect(dots.state.games == 3)
         }
+
+        /// Spec: "save/load through serde with a format version" and "the
+        /// same seed and the same inputs give the same game and the same AI
+        /// moves". From Swift, for each game, a save taken in the middle (a
+        /// later round, a hint taken, dice rolled, an undo) loads to the same
+        /// state, and the two games then play on alike: the same AI moves,
+        /// dice and arrivals, and the same bytes at the end.
+        @Test func aGameSavedMidwayPlaysOnAsTheOriginal() throws {
+            // Nim: the second round of three, two moves in, one undone.
+            let nim = try NimGame(rows: [2, 3, 4], rounds: 3, seed: 11)
+            while !nim.state.isRoundOver { try nim.play(nim.aiMove(level: .medium)) }
+            try nim.nextRound()
+            try nim.play(nim.aiMove(level: .easy))
+            try nim.play(nim.aiMove(level: .easy))
+            try nim.undo()
+            let nimAgain = try NimGame(saved: nim.save())
+            #expect(nimAgain.state.rows == nim.state.rows && nimAgain.state.round == 1)
+            #expect(nimAgain.state.points == nim.state.points)
+            for game in [nim, nimAgain] {
+                while game.state.matchResult == .playing {
+                    if game.state.isRoundOver { try game.nextRound() }
+                    try game.play(game.aiMove(level: .medium))
+                }
+            }
+            #expect(try nimAgain.save() == nim.save())
+            #expect(nimAgain.history == nim.history)
+
+            // Dots and boxes: the second game of a match, a hint taken.
+            var options = TimbiricheOptions()
+            options.games = 3
+            options.start = .alternating
+            options.seed = 5
+            let dots = try TimbiricheGame(options)
+            while !dots.state.isOver { try dots.play(dots.aiMove(level: .medium)) }
+            try dots.nextGame()
+            try dots.play(dots.aiMove(level: .easy))
+            _ = try dots.hint(budget: Budget(nodes: 1_000))
+            let dotsAgain = try TimbiricheGame(saved: dots.save())
+            #expect(dotsAgain.state == dots.state)
+            #expect(dotsAgain.drawnLines == dots.drawnLines)
+            for game in [dots, dotsAgain] {
+                while !game.state.isOver { try game.play(game.aiMove(level: .easy)) }
+            }
+            #expect(try dotsAgain.save() == dots.save())
+            #expect(dotsAgain.state == dots.state)
+
+            // Backgammon: a few turns, then the dice of the next one rolled.
+            let gammon = try BackgammonGame(seed: 9)
+            for _ in 0..<6 {
+                if gammon.state.dice == nil, try gammon.roll().passed { continue }
+                try gammon.play(gammon.aiMove(level: .easy))
+            }
+            if gammon.state.dice == nil { try gammon.roll() }
+            let gammonAgain = try BackgammonGame(saved: gammon.save())
+            #expect(gammonAgain.state == gammon.state)
+            #expect(gammonAgain.positionID == gammon.positionID && gammonAgain.xgid == gammon.xgid)
+            for game in [gammon, gammonAgain] {
+                for _ in 0..<20 where !game.state.isOver {
+                    if game.state.dice == nil, try game.roll().passed { continue }
+                    try game.play(game.aiMove(level: .easy))
+                }
+            }
+            #expect(gammonAgain.history == gammon.history)
+            #expect(try gammonAgain.save() == gammon.save())
+
+            // Color Lines: some moves, the last one taken back.
+            let lines = try CanicasGame(deal: 4)
+            for _ in 0..<5 { try lines.play(lines.hint(budget: Budget(nodes: 50))) }
+            try lines.undo()
+            let linesAgain = try CanicasGame(saved: lines.save())
+            #expect(linesAgain.state == lines.state)
+            for game in [lines, linesAgain] {
+                for _ in 0..<10 where !game.state.isOver {
+                    try game.play(game.hint(budget: Budget(nodes: 50)))
+                }
+            }
+            #expect(linesAgain.state == lines.state)
+            #expect(linesAgain.movesPlayed == lines.movesPlayed)
+            #expect(try linesAgain.save() == lines.save())
+        }
     }
 }
