@@ -493,14 +493,21 @@ public final class CanicasRecords: Sendable {
         }, free: { games_canicas_records_free($0) })
     }
 
-    /// Records a finished game; one not over throws `.wrongPhase`.
+    /// Records a finished game; one not over throws `.wrongPhase` ("the
+    /// game is not over: only a finished game is recorded") and records
+    /// nothing.
     public func finish(_ game: CanicasGame, elapsedMilliseconds: UInt64) throws(GamesError)
         -> CanicasSummary
     {
         try handle.with { (records) throws(GamesError) in
             try game.handle.with { (g) throws(GamesError) in
                 var s = games_canicas_summary()
-                try check(games_canicas_records_finish(records, g, elapsedMilliseconds, &s))
+                let result = games_canicas_records_finish(records, g, elapsedMilliseconds, &s)
+                // The records keep no last error: the one reason is said here.
+                try check(result) {
+                    result == GAMES_RESULT_WRONG_PHASE.rawValue
+                        ? "the game is not over: only a finished game is recorded" : ""
+                }
                 return CanicasSummary(
                     points: s.points, moves: s.moves, newRecord: s.new_record,
                     previousRecord: s.had_record ? s.previous_record : nil)

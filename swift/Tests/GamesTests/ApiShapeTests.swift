@@ -164,5 +164,19 @@ extension AllGames {
             #expect(linesAgain.movesPlayed == lines.movesPlayed)
             #expect(try linesAgain.save() == lines.save())
         }
+
+        /// include/games.h: "A game that is not over (`game_over` not set)
+        /// gives `GAMES_RESULT_WRONG_PHASE` and records nothing." The records
+        /// handle keeps no last error, and the wrapper threw the code's
+        /// sentence alone, "that call does not fit this point of the game",
+        /// which does not say what is wrong.
+        @Test func recordingAGameNotOverSaysWhy() throws {
+            let records = try CanicasRecords()
+            let game = try CanicasGame(deal: 1)
+            let error = thrown { try records.finish(game, elapsedMilliseconds: 5) }
+            #expect(error?.code == .wrongPhase)
+            #expect(error?.message == "the game is not over: only a finished game is recorded")
+            #expect(try records.best(.five) == nil)
+        }
     }
 }
