@@ -265,7 +265,8 @@ public final class BackgammonGame: Sendable {
 
     private init(handle: Handle) { self.handle = handle }
 
-    /// An independent copy.
+    /// An independent copy. Throws only if the library cannot make it
+    /// (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> BackgammonGame {
         let made = try handle.with { (h) throws(GamesError) in
             try Handle(create: { games_backgammon_clone(h, $0) }, free: { games_backgammon_free($0) })
@@ -307,7 +308,8 @@ public final class BackgammonGame: Sendable {
     }
 
     /// Rolls the seeded dice for the player on roll; `passed` when no checker
-    /// can move (the turn then passes by itself).
+    /// can move (the turn then passes by itself). Throws `.wrongPhase` when
+    /// the dice are already rolled, `.gameOver` once the game is over.
     @discardableResult
     public func roll() throws(GamesError) -> (die1: Int, die2: Int, passed: Bool) {
         try handle.with { (h) throws(GamesError) in
@@ -473,21 +475,26 @@ public final class BackgammonGame: Sendable {
         handle.get { h in refusal(or: BackgammonRefusal.other) { games_backgammon_last_error_code(h, $0) } }
     }
 
-    /// Takes back the last step of the turn in progress.
+    /// Takes back the last step of the turn in progress; throws
+    /// `.nothingToUndo` when there is none.
     public func undoStep() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_backgammon_step_undo(h)) { lastError(h) }
         }
     }
 
-    /// Commits the turn once its steps form a complete legal play.
+    /// Commits the turn once its steps form a complete legal play. Throws
+    /// `.wrongPhase` for an incomplete turn or before the dice, `.gameOver`
+    /// once the game is over; nothing changes then.
     public func commitTurn() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_backgammon_turn_commit(h)) { lastError(h) }
         }
     }
 
-    /// The AI's play at `level` for the dice rolled (not played).
+    /// The AI's play at `level` for the dice rolled (not played). `cancel`
+    /// stops it early from another thread. Throws `.wrongPhase` before the
+    /// dice are rolled, `.gameOver` once the game is over.
     public func aiMove(
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> BackgammonPlay {
@@ -502,7 +509,8 @@ public final class BackgammonGame: Sendable {
     }
 
     /// The AI's play, searched on a background thread; cancelling the task
-    /// stops the search with its best play so far.
+    /// stops the search with its best play so far. Throws as the blocking
+    /// `aiMove` does.
     public func aiMove(
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> BackgammonPlay {
@@ -541,7 +549,8 @@ public final class BackgammonGame: Sendable {
     /// The game as bytes, for `init(saved:)`: every committed turn and the
     /// dice of the turn in progress. Steps of that turn not yet committed
     /// (`step(from:to:)`) are not saved: the loaded game starts the turn
-    /// again with the same dice.
+    /// again with the same dice. Throws only after an engine panic
+    /// (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_backgammon_save(h, $0, $1, $2) }

@@ -256,7 +256,8 @@ public final class CanicasGame: Sendable {
 
     private init(handle: Handle) { self.handle = handle }
 
-    /// An independent copy.
+    /// An independent copy. Throws only if the library cannot make it
+    /// (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> CanicasGame {
         let made = try handle.with { (h) throws(GamesError) in
             try Handle(create: { games_canicas_clone(h, $0) }, free: { games_canicas_free($0) })
@@ -420,24 +421,30 @@ public final class CanicasGame: Sendable {
         }.map(CanicasMove.init)
     }
 
-    /// Takes back the last move (one at a time).
+    /// Takes back the last move, one at a time: throws `.nothingToUndo`
+    /// before any move and for a second undo in a row (`lastRefusal` says
+    /// which).
     public func undo() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in try check(games_canicas_undo(h)) { lastError(h) } }
     }
 
-    /// "Retry": the same deal from the start, marked as a replay.
+    /// "Retry": the same deal from the start, marked as a replay. Throws
+    /// only after an engine panic (`.poisoned`).
     public func retry() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in try check(games_canicas_retry(h)) { lastError(h) } }
     }
 
-    /// "New": a fresh game of the same rules with `deal`.
+    /// "New": a fresh game of the same rules with `deal`. Throws only
+    /// after an engine panic (`.poisoned`).
     public func newDeal(_ deal: UInt64) throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_canicas_new_deal(h, deal)) { lastError(h) }
         }
     }
 
-    /// The AI's move (not played); it sees only the board and the "next" bar.
+    /// The AI's move (not played); it sees only the board and the "next"
+    /// bar. `cancel` stops it early from another thread. Throws `.gameOver`
+    /// once the game is over.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
         -> CanicasMove
     {
@@ -450,7 +457,8 @@ public final class CanicasGame: Sendable {
     }
 
     /// The AI's move, searched on a background thread; cancelling the task
-    /// stops the search with its best move so far.
+    /// stops the search with its best move so far. Throws as the blocking
+    /// `hint` does.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
         -> CanicasMove
     {
@@ -459,7 +467,8 @@ public final class CanicasGame: Sendable {
         }
     }
 
-    /// The game as bytes, for `init(saved:)`.
+    /// The game as bytes, for `init(saved:)`. Throws only after an engine
+    /// panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_canicas_save(h, $0, $1, $2) }
@@ -481,12 +490,14 @@ public struct CanicasSummary: Sendable, Hashable {
 public final class CanicasRecords: Sendable {
     let handle: Handle
 
-    /// No records yet.
+    /// No records yet. Throws only for a library of another C ABI
+    /// (`.unsupportedVersion`).
     public init() throws(GamesError) {
         handle = try Handle(create: { games_canicas_records_new($0) }, free: { games_canicas_records_free($0) })
     }
 
-    /// Records saved by `save()`.
+    /// Records saved by `save()`; bad bytes throw `.invalidData` (or
+    /// `.unsupportedVersion`).
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_canicas_records_load($0.baseAddress, $0.count, out) }
@@ -546,7 +557,8 @@ public final class CanicasRecords: Sendable {
         }
     }
 
-    /// The records as bytes.
+    /// The records as bytes (versioned JSON), for `init(saved:)`. Throws
+    /// only after an engine panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ "" }) { games_canicas_records_save(h, $0, $1, $2) }
@@ -665,7 +677,7 @@ public enum CanicasArena {
     }
 
     /// The run, on a background thread; cancelling the task stops it (the
-    /// report then says `cancelled`).
+    /// report then says `cancelled`). Throws as the blocking `run` does.
     public static func run(
         rules: CanicasRules = .five, firstDeal: UInt64, deals: UInt64, maxMoves: UInt64,
         threads: Int = 0, budget: Budget = .default, cancel: CancelToken? = nil

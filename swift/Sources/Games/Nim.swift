@@ -177,7 +177,8 @@ public final class NimGame: Sendable {
 
     private init(handle: Handle) { self.handle = handle }
 
-    /// An independent copy (its own history and random generator).
+    /// An independent copy (its own history and random generator). Throws
+    /// only if the library cannot make it (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> NimGame {
         let made = try handle.with { (h) throws(GamesError) in
             try Handle(create: { games_nim_clone(h, $0) }, free: { games_nim_free($0) })
@@ -265,7 +266,7 @@ public final class NimGame: Sendable {
     }
 
     /// The AI's move at `level` (not played). `cancel` stops it early from
-    /// another thread.
+    /// another thread. Throws `.gameOver` once the round is over.
     public func aiMove(
         level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> NimMove {
@@ -278,7 +279,8 @@ public final class NimGame: Sendable {
     }
 
     /// The AI's move, searched on a background thread; cancelling the task
-    /// stops the search with its best move so far.
+    /// stops the search with its best move so far. Throws as the blocking
+    /// `aiMove` does.
     public func aiMove(
         level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> NimMove {
@@ -287,7 +289,9 @@ public final class NimGame: Sendable {
         }
     }
 
-    /// Whether the player to move wins with perfect play, and every winning move.
+    /// Whether the player to move wins with perfect play, and every winning
+    /// move (none once the round is over). Throws only after an engine
+    /// panic (`.poisoned`).
     public func analyze() throws(GamesError) -> (moverWins: Bool, winningMoves: [NimMove]) {
         try handle.with { (h) throws(GamesError) in
             var wins = false
@@ -298,25 +302,28 @@ public final class NimGame: Sendable {
         }
     }
 
-    /// Takes back the last move of the round (`.nothingToUndo` at its start).
+    /// Takes back the last move of the round; throws `.nothingToUndo` at
+    /// its start.
     public func undo() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in try check(games_nim_undo(h)) { lastError(h) } }
     }
 
-    /// Replays the last undone move (`.nothingToRedo` when there is none).
+    /// Replays the last undone move; throws `.nothingToRedo` when there is
+    /// none.
     public func redo() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in try check(games_nim_redo(h)) { lastError(h) } }
     }
 
-    /// Starts the next round once this one is over (`.roundNotOver`,
-    /// `.matchOver` otherwise).
+    /// Starts the next round once this one is over; throws `.roundNotOver`
+    /// while it is not, `.matchOver` after the last round.
     public func nextRound() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_nim_next_round(h)) { lastError(h) }
         }
     }
 
-    /// The match as bytes (versioned JSON), for `init(saved:)`.
+    /// The match as bytes (versioned JSON), for `init(saved:)`. Throws only
+    /// after an engine panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_nim_save(h, $0, $1, $2) }

@@ -139,7 +139,8 @@ public struct TimbiricheLesson: Sendable, Hashable {
     /// How many lessons there are, numbered from 0 in teaching order.
     public static let count = Int(GAMES_TIMBIRICHE_LESSONS)
 
-    /// Every lesson, in teaching order.
+    /// Every lesson, in teaching order. Throws only for a library of
+    /// another C ABI (`.unsupportedVersion`).
     public static func all() throws(GamesError) -> [TimbiricheLesson] {
         var lessons: [TimbiricheLesson] = []
         for index in 0..<count { lessons.append(try TimbiricheLesson(index)) }
@@ -430,7 +431,8 @@ public final class TimbiricheGame: Sendable {
 
     private init(handle: Handle) { self.handle = handle }
 
-    /// An independent copy.
+    /// An independent copy (its table limit too). Throws only if the
+    /// library cannot make it (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> TimbiricheGame {
         let made = try handle.with { (h) throws(GamesError) in
             try Handle(create: { games_timbiriche_clone(h, $0) }, free: { games_timbiriche_free($0) })
@@ -579,7 +581,8 @@ public final class TimbiricheGame: Sendable {
         handle.get { h in refusal(or: TimbiricheRefusal.other) { games_timbiriche_last_error_code(h, $0) } }
     }
 
-    /// The AI's line at `level` (not drawn).
+    /// The AI's line at `level` (not drawn). `cancel` stops it early from
+    /// another thread. Throws `.gameOver` once every line is drawn.
     public func aiMove(
         level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> TimbiricheLine {
@@ -594,7 +597,8 @@ public final class TimbiricheGame: Sendable {
     }
 
     /// The AI's line, searched on a background thread; cancelling the task
-    /// stops the search with its best line so far.
+    /// stops the search with its best line so far. Throws as the blocking
+    /// `aiMove` does.
     public func aiMove(
         level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> TimbiricheLine {
@@ -630,7 +634,9 @@ public final class TimbiricheGame: Sendable {
         }
     }
 
-    /// Takes a hint (3 per game, the first free); none left throws.
+    /// Takes a hint (3 per game, the first free). Throws
+    /// `.invalidParameter` when none is left ("no hints left in this
+    /// game"), `.gameOver` once every line is drawn.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
         -> TimbiricheHint
     {
@@ -645,28 +651,33 @@ public final class TimbiricheGame: Sendable {
         }
     }
 
-    /// Takes back the last line.
+    /// Takes back the last line (any number of times); throws
+    /// `.nothingToUndo` when there is none.
     public func undo() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_timbiriche_undo(h)) { lastError(h) }
         }
     }
 
-    /// Draws the last undone line again.
+    /// Draws the last undone line again; throws `.nothingToRedo` when
+    /// there is none.
     public func redo() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_timbiriche_redo(h)) { lastError(h) }
         }
     }
 
-    /// Starts the next game of a match once this one is over.
+    /// Starts the next game of a match once this one is over; throws
+    /// `.roundNotOver` while it is not, `.matchOver` after the last game
+    /// (and for a single game).
     public func nextGame() throws(GamesError) {
         try handle.with { (h) throws(GamesError) in
             try check(games_timbiriche_next_game(h)) { lastError(h) }
         }
     }
 
-    /// The game as bytes, for `init(saved:)`.
+    /// The game as bytes, for `init(saved:)`. Throws only after an engine
+    /// panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
         try handle.with { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_timbiriche_save(h, $0, $1, $2) }

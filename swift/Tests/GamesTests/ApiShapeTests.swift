@@ -178,5 +178,90 @@ extension AllGames {
             #expect(error?.message == "the game is not over: only a finished game is recorded")
             #expect(try records.best(.five) == nil)
         }
+
+        /// Every public call that throws says in its doc comment what it
+        /// throws (a host reads the comment to know which `GamesError`
+        /// codes to handle): the comment of each `public` function or
+        /// initialiser declared `throws` has "throw" in it. `copy()`,
+        /// `undo()`, `commitTurn()`, the AI moves, `save()` and others said
+        /// nothing.
+        @Test func everyThrowingCallSaysWhatItThrows() throws {
+            var silent: [String] = []
+            for (file, lines) in try librarySources() {
+                for (index, line) in lines.enumerated() {
+                    let isCall = line.hasPrefix("public ")
+                        && (line.contains(" func ") || line.contains(" init(") || line.hasPrefix("public init"))
+                    guard isCall else { continue }
+                    // The signature runs to its opening brace.
+                    var end = index
+                    while end < lines.count - 1 && !lines[end].contains("{") { end += 1 }
+                    let signature = lines[index...end].joined(separator: " ")
+                    guard let brace = signature.firstIndex(of: "{"),
+                        signature[..<brace].contains("throws")
+                    else { continue }
+                    var above = index - 1
+                    while above >= 0 && lines[above].hasPrefix("@") { above -= 1 }
+                    var comment: [String] = []
+                    while above >= 0 && lines[above].hasPrefix("///") {
+                        comment.append(lines[above])
+                        above -= 1
+                    }
+                    if !comment.joined(separator: " ").lowercased().contains("throw") {
+                        silent.append("\(file):\(index + 1): \(line)")
+                    }
+                }
+            }
+            #expect(silent.isEmpty, "says nothing of what it throws: \(silent)")
+        }
+
+        /// The codes those comments name are the ones thrown: each refusal
+        /// of undo, redo, the next round or game, the AI moves and hints,
+        /// the dice and the turn, played once.
+        @Test func theDocumentedCodesAreThrown() throws {
+            let nim = try NimGame(rows: [1])
+            #expect(thrown { try nim.undo() }?.code == .nothingToUndo)
+            #expect(thrown { try nim.redo() }?.code == .nothingToRedo)
+            #expect(thrown { try nim.nextRound() }?.code == .roundNotOver)
+            try nim.play("1-1")
+            #expect(thrown { try nim.aiMove(level: .hard) }?.code == .gameOver)
+            #expect(try nim.analyze().winningMoves.isEmpty)
+            #expect(thrown { try nim.nextRound() }?.code == .matchOver)
+
+            let dots = try TimbiricheGame()
+            #expect(thrown { try dots.undo() }?.code == .nothingToUndo)
+            #expect(thrown { try dots.redo() }?.code == .nothingToRedo)
+            #expect(thrown { try dots.nextGame() }?.code == .matchOver)
+            for _ in 0..<3 {
+                _ = try dots.hint(budget: Budget(nodes: 10))
+                try dots.play(dots.aiMove(level: .easy))
+            }
+            let noHint = thrown { try dots.hint(budget: Budget(nodes: 10)) }
+            #expect(noHint?.code == .invalidParameter)
+            #expect(noHint?.message == "no hints left in this game")
+            while !dots.state.isOver { try dots.play(dots.aiMove(level: .easy)) }
+            #expect(thrown { try dots.aiMove(level: .easy) }?.code == .gameOver)
+            var options = TimbiricheOptions()
+            options.games = 3
+            #expect(thrown { try TimbiricheGame(options).nextGame() }?.code == .roundNotOver)
+
+            let gammon = try BackgammonGame(seed: 3, opening: (first: 3, second: 1))
+            #expect(thrown { try gammon.undoStep() }?.code == .nothingToUndo)
+            #expect(thrown { try gammon.commitTurn() }?.code == .wrongPhase)
+            #expect(thrown { try gammon.roll() }?.code == .wrongPhase)
+            try gammon.play("8/5 6/5")
+            #expect(thrown { try gammon.aiMove(level: .easy) }?.code == .wrongPhase)
+            #expect(thrown { try gammon.commitTurn() }?.code == .wrongPhase)
+
+            let lines = try CanicasGame(deal: 1)
+            #expect(thrown { try lines.undo() }?.code == .nothingToUndo)
+            try lines.play(lines.hint(budget: Budget(nodes: 10)))
+            try lines.undo()
+            #expect(thrown { try lines.undo() }?.code == .nothingToUndo)
+            #expect(lines.lastRefusal == .alreadyUndone)
+            while !lines.state.isOver { try lines.play(#require(lines.legalMoves.first)) }
+            #expect(thrown { try lines.hint() }?.code == .gameOver)
+            try lines.retry()
+            #expect(lines.state.isReplay)
+        }
     }
 }

@@ -33,19 +33,10 @@ extension AllGames {
         /// classes had none: their comments had slid onto the refusal enums
         /// declared above them.
         @Test func everyPublicItemHasItsOwnDocComment() throws {
-            let sources = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent()
-                .appendingPathComponent("../../Sources/Games")
-                .standardized
-            let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-                .filter { $0.hasSuffix(".swift") }
-                .sorted()
-            #expect(files.count == 5)
+            let sources = try librarySources()
+            #expect(sources.count == 5)
             var missing: [String] = []
-            for file in files {
-                let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-                    .components(separatedBy: "\n")
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
+            for (file, lines) in sources {
                 for (index, line) in lines.enumerated() {
                     let declaration = line.hasPrefix("public ") || line.contains(" public ")
                         && line.hasPrefix("@")

@@ -52,3 +52,21 @@ func thrown<R>(_ body: () throws -> R) -> GamesError? {
 /// while it runs. `.serialized` applies to the suites nested here.
 @Suite(.serialized) struct AllGames {}
 
+
+/// The Games library's source files by name, each as its lines with the
+/// indentation trimmed, for the tests that read the declarations.
+func librarySources() throws -> [(file: String, lines: [String])] {
+    let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/Games")
+        .standardized
+    return try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        .filter { $0.hasSuffix(".swift") }
+        .sorted()
+        .map { file in
+            let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                .components(separatedBy: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            return (file, lines)
+        }
+}
