@@ -123,7 +123,7 @@ public enum BackgammonLevel: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How a finished game was won.
-public enum BackgammonWin: Int, Sendable, Hashable {
+public enum BackgammonWin: Int, Sendable, Hashable, Codable {
     /// One point.
     case single = 1
     /// Two points: the loser had borne off no checker.
@@ -133,8 +133,9 @@ public enum BackgammonWin: Int, Sendable, Hashable {
     case backgammon = 3
 }
 
-/// The state of a backgammon game, read at once.
-public struct BackgammonState: Sendable, Hashable {
+/// The state of a backgammon game, read at once. `Codable` as a snapshot to
+/// show again; a game to play on is brought back from its `save()`.
+public struct BackgammonState: Sendable, Hashable, Codable {
     /// The player on roll (nil once the game is over).
     public var toMove: Player?
     /// The dice of this turn, once rolled.

@@ -173,8 +173,9 @@ public struct CanicasLine: Sendable, Hashable {
     }
 }
 
-/// The state of a Color Lines game, read at once.
-public struct CanicasState: Sendable, Hashable {
+/// The state of a Color Lines game, read at once. `Codable` as a snapshot to
+/// show again; a game to play on is brought back from its `save()`.
+public struct CanicasState: Sendable, Hashable, Codable {
     /// The rules played.
     public var rules: CanicasRules
     /// The deal.

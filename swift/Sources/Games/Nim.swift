@@ -74,7 +74,7 @@ public enum NimLevel: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How a match stands.
-public enum MatchResult: Sendable, Hashable {
+public enum MatchResult: String, Sendable, Hashable, Codable {
     /// Rounds are still to be played.
     case playing
     /// The first player won more rounds.
@@ -85,8 +85,9 @@ public enum MatchResult: Sendable, Hashable {
     case shared
 }
 
-/// Everything a Nim screen shows, read in one call.
-public struct NimState: Sendable, Hashable {
+/// Everything a Nim screen shows, read in one call. `Codable` as a snapshot to
+/// show again; a game to play on is brought back from its `save()`.
+public struct NimState: Sendable, Hashable, Codable {
     /// Circles left in each row (zeros included).
     public var rows: [Int]
     /// Whose turn it is.

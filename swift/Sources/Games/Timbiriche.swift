@@ -247,7 +247,7 @@ public enum TimbiricheLevel: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How a game (or match) of dots and boxes ended, or is decided.
-public enum TimbiricheResult: Sendable, Hashable {
+public enum TimbiricheResult: String, Sendable, Hashable, Codable {
     /// Not over (or not decided) yet.
     case none
     /// The first player wins.
@@ -309,8 +309,10 @@ public struct TimbiricheOptions: Sendable, Hashable, Codable {
     public init() {}
 }
 
-/// Everything a dots-and-boxes screen shows besides the board, read at once.
-public struct TimbiricheState: Sendable, Hashable {
+/// Everything a dots-and-boxes screen shows besides the board, read at
+/// once. `Codable` as a snapshot to show again; a game to play on is
+/// brought back from its `save()`.
+public struct TimbiricheState: Sendable, Hashable, Codable {
     /// Rows and columns of boxes.
     public var rows: Int, cols: Int
     /// Whether the variant is misère.

@@ -263,5 +263,28 @@ extension AllGames {
             try lines.retry()
             #expect(lines.state.isReplay)
         }
+
+        /// Spec: "the state is a plain value (Clone, Eq, Hash, serde)". The
+        /// Swift states, what a screen shows of a position, are `Codable` as
+        /// well as `Hashable`: a host keeps one (an undo list of its own, a
+        /// position to show again) and reads back the same value.
+        @Test func statesAreCodable() throws {
+            func same<T: Codable & Equatable>(_ value: T) throws -> Bool {
+                try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value)) == value
+            }
+            let nim = try NimGame(rows: [2, 3], rule: .misere, rounds: 3)
+            try nim.play("2-1")
+            #expect(try same(nim.state))
+            let dots = try TimbiricheGame()
+            try dots.play("a1-b1")
+            #expect(try same(dots.state))
+            let gammon = try BackgammonGame(seed: 3, opening: (first: 3, second: 1))
+            #expect(try same(gammon.state))
+            try gammon.play("8/5 6/5")
+            #expect(try same(gammon.state))
+            let lines = try CanicasGame(rules: .four, deal: 2)
+            #expect(try same(lines.state))
+            #expect(try same(MatchResult.shared) && same(TimbiricheResult.draw) && same(BackgammonWin.gammon))
+        }
     }
 }
