@@ -3,6 +3,10 @@
 //
 //   swift run games-swift                 # all four games, seed 1
 //   swift run games-swift backgammon 7    # one game, seed 7
+//
+// Anything else (an unknown game, a seed that is not a number from 0 to
+// 2^64 - 1, more arguments) prints the usage on the error output and
+// exits 2; a refused call exits 1.
 import Foundation
 import Games
 
@@ -62,27 +66,32 @@ func playCanicas(seed: UInt64) throws(GamesError) {
     print("  \(s.score) points in \(s.moves) moves")
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+/// Writes `message` to the error output and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
-let seed = arguments.dropFirst().first.flatMap { UInt64($0) } ?? 1
 let games: [(String, (UInt64) throws(GamesError) -> Void)] = [
     ("nim", playNim), ("timbiriche", playTimbiriche),
     ("backgammon", playBackgammon), ("canicas", playCanicas),
 ]
-guard which == "all" || games.contains(where: { $0.0 == which }) else {
-    print("usage: games-swift [all|nim|timbiriche|backgammon|canicas] [SEED]")
-    exit(2)
+let usage = "usage: games-swift [all|nim|timbiriche|backgammon|canicas] [SEED]"
+// A seed that is not a number is refused, not replaced by 1.
+let seed: UInt64? = arguments.count < 2 ? 1 : UInt64(arguments[1])
+guard which == "all" || games.contains(where: { $0.0 == which }), arguments.count <= 2, let seed else {
+    fail(usage, status: 2)
 }
 print("games \(libraryVersion), library matches header: \(libraryMatchesHeader)")
 guard libraryMatchesHeader else {
-    print("error: the library linked in was not built for this header (include/games.h)")
-    exit(1)
+    fail("error: the library linked in was not built for this header (include/games.h)", status: 1)
 }
 do {
     for (game, play) in games where which == "all" || which == game {
         try play(seed)
     }
 } catch {
-    print("error: \(error)")
-    exit(1)
+    fail("error: \(error)", status: 1)
 }
