@@ -307,6 +307,28 @@ public struct TimbiricheOptions: Sendable, Hashable, Codable {
     /// The defaults: 3×3 boxes, standard values, one game, the first player
     /// starts, seed 1.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        /// The JSON field names: the properties' names.
+        case rows, cols, misere, values, games, start, seed
+    }
+
+    /// Options stored as JSON: a field that is missing (settings stored
+    /// before it existed, or written by hand, `{"rows": 5, "cols": 5}`)
+    /// keeps its default. A field of the wrong type throws
+    /// `DecodingError`; the values themselves are checked when a game is
+    /// made.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        rows = try fields.decodeIfPresent(Int.self, forKey: .rows) ?? rows
+        cols = try fields.decodeIfPresent(Int.self, forKey: .cols) ?? cols
+        misere = try fields.decodeIfPresent(Bool.self, forKey: .misere) ?? misere
+        values = try fields.decodeIfPresent(Values.self, forKey: .values) ?? values
+        games = try fields.decodeIfPresent(Int.self, forKey: .games) ?? games
+        start = try fields.decodeIfPresent(Start.self, forKey: .start) ?? start
+        seed = try fields.decodeIfPresent(UInt64.self, forKey: .seed) ?? seed
+    }
 }
 
 /// Everything a dots-and-boxes screen shows besides the board, read at

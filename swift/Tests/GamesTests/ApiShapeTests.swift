@@ -83,6 +83,17 @@ extension AllGames {
             let dots = try TimbiricheGame(JSONDecoder().decode(TimbiricheOptions.self, from: encoder.encode(options)))
             #expect(dots.boxValues == [1, 2, 3, 1, 2, 3, 1, 2, 3])
             #expect(dots.state.games == 3)
+            // Settings stored by hand or before a field existed: the missing
+            // fields keep their defaults.
+            let partial = try JSONDecoder().decode(TimbiricheOptions.self, from: Data(#"{"rows":5,"cols":4}"#.utf8))
+            var expected = TimbiricheOptions()
+            expected.rows = 5
+            expected.cols = 4
+            #expect(partial == expected)
+            #expect(try JSONDecoder().decode(TimbiricheOptions.self, from: Data("{}".utf8)) == TimbiricheOptions())
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(TimbiricheOptions.self, from: Data(#"{"rows":"five"}"#.utf8))
+            }
         }
 
         /// Spec: "save/load through serde with a format version" and "the
