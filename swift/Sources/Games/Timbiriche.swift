@@ -269,7 +269,9 @@ public enum TimbiricheResult: String, Sendable, Hashable, Codable {
 
 /// Options of a new game of dots and boxes.
 public struct TimbiricheOptions: Sendable, Hashable, Codable {
-    /// What each box is worth.
+    /// What each box is worth. `Codable` as `{"kind": "standard"}`,
+    /// `{"kind": "explicit", "values": [1, 2, 3, ...]}` or
+    /// `{"kind": "seeded", "seed": 7}`.
     public enum Values: Sendable, Hashable, Codable {
         /// One point each.
         case standard
@@ -277,6 +279,41 @@ public struct TimbiricheOptions: Sendable, Hashable, Codable {
         case explicit([UInt8])
         /// Values from 1 to 3 laid out from a seed.
         case seeded(UInt64)
+
+        private enum CodingKeys: String, CodingKey {
+            /// The JSON field names.
+            case kind, values, seed
+        }
+
+        /// Reads the JSON `encode(to:)` writes; another `kind` throws
+        /// `DecodingError`.
+        public init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            switch try fields.decode(String.self, forKey: .kind) {
+            case "standard": self = .standard
+            case "explicit": self = .explicit(try fields.decode([UInt8].self, forKey: .values))
+            case "seeded": self = .seeded(try fields.decode(UInt64.self, forKey: .seed))
+            case let other:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: fields,
+                    debugDescription: "\"\(other)\" is not standard, explicit or seeded")
+            }
+        }
+
+        /// Writes `{"kind": ...}` with the values or the seed; throws only
+        /// what the encoder throws.
+        public func encode(to encoder: any Encoder) throws {
+            var fields = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .standard: try fields.encode("standard", forKey: .kind)
+            case .explicit(let values):
+                try fields.encode("explicit", forKey: .kind)
+                try fields.encode(values, forKey: .values)
+            case .seeded(let seed):
+                try fields.encode("seeded", forKey: .kind)
+                try fields.encode(seed, forKey: .seed)
+            }
+        }
     }
 
     /// Who draws first.

@@ -62,7 +62,15 @@ extension AllGames {
             options.values = .explicit([1, 2, 3, 1, 2, 3, 1, 2, 3])
             options.start = .alternating
             options.games = 3
-            _ = try roundTrip(options)
+            #expect(
+                try roundTrip(options)
+                    == #"{"cols":3,"games":3,"misere":false,"rows":3,"seed":1,"start":"alternating","#
+                    + #""values":{"kind":"explicit","values":[1,2,3,1,2,3,1,2,3]}}"#)
+            #expect(try roundTrip(TimbiricheOptions.Values.standard) == #"{"kind":"standard"}"#)
+            #expect(try roundTrip(TimbiricheOptions.Values.seeded(7)) == #"{"kind":"seeded","seed":7}"#)
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(TimbiricheOptions.Values.self, from: Data(#"{"kind":"random"}"#.utf8))
+            }
             #expect(try roundTrip(TimbiricheLevel.medium) == "\"medium\"")
             let play = BackgammonPlay(steps: [BackgammonStep(from: 8, to: 5), BackgammonStep(from: 6, to: 5)])
             #expect(
