@@ -512,6 +512,9 @@ public final class BackgammonGame: Sendable {
     /// The AI's play, searched on a background thread; cancelling the task
     /// stops the search with its best play so far. Throws as the blocking
     /// `aiMove` does.
+    /// The game is held for the whole search: another call on it (even
+    /// `state`) waits until the search ends, so a screen draws from a state
+    /// it read before, or the search runs on a `copy()`.
     public func aiMove(
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> BackgammonPlay {

@@ -460,6 +460,9 @@ public final class CanicasGame: Sendable {
     /// The AI's move, searched on a background thread; cancelling the task
     /// stops the search with its best move so far. Throws as the blocking
     /// `hint` does.
+    /// The game is held for the whole search: another call on it (even
+    /// `state`) waits until the search ends, so a screen draws from a state
+    /// it read before, or the search runs on a `copy()`.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
         -> CanicasMove
     {
