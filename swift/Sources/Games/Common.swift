@@ -101,6 +101,19 @@ extension GamesError: LocalizedError {
     public var errorDescription: String? { message }
 }
 
+/// A `GamesError` bridged to `NSError` (logs, crash reporters, Objective-C)
+/// keeps its `games_result` number as the error code, in the domain
+/// "Games.GamesError", rather than Swift's placeholder code 1.
+extension GamesError: CustomNSError {
+    /// "Games.GamesError".
+    public static var errorDomain: String { "Games.GamesError" }
+    /// The `games_result` number, `code.rawValue`.
+    public var errorCode: Int { Int(code.rawValue) }
+    /// The engine's sentence as the localized description (Foundation on
+    /// Linux reads it from here once the error is a `CustomNSError`).
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+}
+
 /// A player of a two-player game. `first` moves first (`GAMES_PLAYER_FIRST`).
 /// `Codable` as its name, "first" or "second".
 public enum Player: String, Sendable, Hashable, CaseIterable, Codable {

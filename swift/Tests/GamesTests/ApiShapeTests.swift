@@ -19,6 +19,12 @@ extension AllGames {
             #expect(asError.localizedDescription == error.message)
             #expect((asError as? any LocalizedError)?.errorDescription == error.message)
             #expect((asError as NSError).localizedDescription == error.message)
+            // Bridged to NSError (logs, crash reporters), the code is the
+            // games_result number, not Swift's placeholder 1.
+            #expect((asError as NSError).code == 3)
+            #expect((asError as NSError).domain == "Games.GamesError")
+            let overError = try #require(thrown { try NimGame(rows: [1]).undo() })
+            #expect((overError as NSError).code == Int(GamesError.Code.nothingToUndo.rawValue))
             #expect(error.message.isEmpty == false)
         }
 
