@@ -8,10 +8,17 @@ extension AllGames {
         /// Runs `games-swift` with `arguments`: its exit status, output and
         /// error output.
         func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0])
-                .deletingLastPathComponent()
-                .appendingPathComponent("games-swift")
-            try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no \(binary.path)")
+            // The products directory: the test executable's on Linux, the
+            // .xctest bundle's on macOS (where a helper runs the tests).
+            var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+            #if os(macOS)
+                directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+                    .map { $0.bundleURL.deletingLastPathComponent() }
+            #endif
+            let candidates = directories.map { $0.appendingPathComponent("games-swift") }
+            let binary = try #require(
+                candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                "no games-swift among \(candidates.map(\.path))")
             let process = Process()
             process.executableURL = binary
             process.arguments = arguments
