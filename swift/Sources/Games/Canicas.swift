@@ -508,6 +508,18 @@ public final class CanicasRecords: Sendable {
         }, free: { games_canicas_records_free($0) })
     }
 
+    private init(handle: Handle) { self.handle = handle }
+
+    /// An independent copy: games recorded in either do not reach the other.
+    /// Throws only if the library cannot make it (`.poisoned` after an
+    /// engine panic).
+    public func copy() throws(GamesError) -> CanicasRecords {
+        let made = try handle.with { (h) throws(GamesError) in
+            try Handle(create: { games_canicas_records_clone(h, $0) }, free: { games_canicas_records_free($0) })
+        }
+        return CanicasRecords(handle: made)
+    }
+
     /// Records a finished game; one not over throws `.wrongPhase` ("the
     /// game is not over: only a finished game is recorded") and records
     /// nothing.

@@ -175,6 +175,8 @@ public struct Budget: Sendable, Hashable, Codable {
 public final class CancelToken: @unchecked Sendable {
     // SAFETY of @unchecked: the C token is an atomic flag, made to be set
     // from any thread while a search on another reads it.
+    // `games_cancel_token_clone` (a second C handle on the same flag) is not
+    // wrapped: a Swift reference to this object already shares the flag.
     let handle: OpaquePointer
 
     /// A token that is not cancelled.

@@ -237,6 +237,14 @@ extension AllGames {
             #expect(try records.best(.five) == game.state.score)
             let again = try CanicasRecords(saved: records.save())
             #expect(try again.best(.five) == game.state.score)
+            // A copy holds the same records and is independent of them.
+            let copied = try records.copy()
+            #expect(try copied.save() == records.save())
+            let second = try CanicasGame(deal: 3)
+            while !second.state.isOver { try second.play(second.hint(budget: Budget(nodes: 20))) }
+            _ = try copied.finish(second, elapsedMilliseconds: 1)
+            #expect(try copied.record(.five).games == 2)
+            #expect(try records.record(.five).games == 1)
             #expect(try again.best(.four) == nil)
             let record = try again.record(.five)
             #expect(record.games == 1 && record.replays == 0)
