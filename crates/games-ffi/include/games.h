@@ -730,7 +730,13 @@
  * the game's `_OTHER`), and backgammon text that is not UTF-8 is
  * `GAMES_BACKGAMMON_ERROR_BAD_NOTATION`.
  * 10, `games_canicas_records_clone` and `games_cancel_token_clone` are new,
- * so every handle has its `_clone` (nothing else changed).
+ * so every handle has its `_clone`; each call that creates a handle has a
+ * stateless `_reason` companion that writes why it refuses its inputs
+ * (`games_nim_new_reason`, `games_timbiriche_new_reason`,
+ * `games_backgammon_new_reason`, `_new_from_position_id_reason`,
+ * `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
+ * `_load_reason` and `games_canicas_records_load_reason` are new; nothing
+ * else changed).
  */
 #define GAMES_ABI_VERSION 10
 
@@ -1766,7 +1772,7 @@ games_result games_backgammon_options_default(games_backgammon_options *out_opti
  * `games_backgammon_free`). The opening roll is done: the starter is on
  * roll with its two numbers. Bad options (a die outside 1 to 6, equal
  * opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
- * and create nothing.
+ * and create nothing; `games_backgammon_new_reason` says why, in words.
  *
  * # Safety
  * `options` must be NULL or readable; `out_game` NULL or writable.
@@ -1775,11 +1781,31 @@ games_result games_backgammon_new(const games_backgammon_options *options,
                                   games_backgammon_game **out_game);
 
 /**
+ * Why `games_backgammon_new` refuses `*options`, in words, NUL-terminated
+ * into the caller's `buf` (as `_last_error` writes it; "" when it accepts
+ * them), and the result `games_backgammon_new` returns for them with a writable
+ * `out_game` (`GAMES_RESULT_OK` when accepted). The options are read as that call
+ * reads them; no handle is created and nothing is kept. A NULL `out_len`
+ * gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size
+ * query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL
+ * included) in `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `options` as for `games_backgammon_new`; `buf` NULL or `cap` writable chars;
+ * `out_len` NULL or writable.
+ */
+games_result games_backgammon_new_reason(const games_backgammon_options *options,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
  * Create a game from a GNU Backgammon Position ID (14 characters; the ID's
  * player on roll is `player_on_roll`, `GAMES_PLAYER_FIRST` or
  * `GAMES_PLAYER_SECOND`) in `*out_game`, owned by the caller. No dice are
  * rolled; `seed` seeds the AI and `games_backgammon_roll`. A bad ID or
- * player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing. A
+ * player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing
+ * (`games_backgammon_new_from_position_id_reason` says why, in words). A
  * finished board gives a game that is already over.
  *
  * # Safety
@@ -1791,12 +1817,34 @@ games_result games_backgammon_new_from_position_id(const char *id,
                                                    games_backgammon_game **out_game);
 
 /**
+ * Why `games_backgammon_new_from_position_id` refuses `id` and
+ * `player_on_roll` (the seed, which it never refuses, left out), in words,
+ * NUL-terminated into the caller's `buf` (as `games_backgammon_last_error`
+ * writes it; "" when it accepts them), and the result that call returns
+ * for them with a writable `out_game` (`GAMES_RESULT_OK` when accepted).
+ * No handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `id` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+ * chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_new_from_position_id_reason(const char *id,
+                                                          uint32_t player_on_roll,
+                                                          char *buf,
+                                                          size_t cap,
+                                                          size_t *out_len);
+
+/**
  * Create a game from an XGID (`XGID=...`, the prefix optional) in
  * `*out_game`, owned by the caller. The XGID's player on roll becomes
  * `player_on_roll`; when the XGID holds a roll, those dice are set (a roll
  * that cannot be used passes at once). Cube, score and match fields are
  * read as numbers and ignored. A bad XGID or player gives
- * `GAMES_RESULT_INVALID_PARAMETER` and creates nothing.
+ * `GAMES_RESULT_INVALID_PARAMETER` and creates nothing
+ * (`games_backgammon_new_from_xgid_reason` says why, in words).
  *
  * # Safety
  * `xgid` NULL or a NUL-terminated string; `out_game` NULL or writable.
@@ -1805,6 +1853,27 @@ games_result games_backgammon_new_from_xgid(const char *xgid,
                                             uint32_t player_on_roll,
                                             uint64_t seed,
                                             games_backgammon_game **out_game);
+
+/**
+ * Why `games_backgammon_new_from_xgid` refuses `xgid` and `player_on_roll`
+ * (the seed, which it never refuses, left out), in words, NUL-terminated
+ * into the caller's `buf` (as `games_backgammon_last_error` writes it; ""
+ * when it accepts them), and the result that call returns for them with a
+ * writable `out_game` (`GAMES_RESULT_OK` when accepted). No handle is
+ * created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `xgid` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+ * chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_new_from_xgid_reason(const char *xgid,
+                                                   uint32_t player_on_roll,
+                                                   char *buf,
+                                                   size_t cap,
+                                                   size_t *out_len);
 
 /**
  * Read the state into `*out_state` (written only on success).
@@ -2055,6 +2124,7 @@ games_result games_backgammon_save(const games_backgammon_game *game,
  * legal, every pass forced. Malformed or inconsistent bytes, or another
  * game's save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+ * `games_backgammon_load_reason` says why it refuses bytes, in words.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
@@ -2062,6 +2132,25 @@ games_result games_backgammon_save(const games_backgammon_game *game,
 games_result games_backgammon_load(const uint8_t *data,
                                    size_t len,
                                    games_backgammon_game **out_game);
+
+/**
+ * Why `games_backgammon_load` refuses the `len` bytes at `data`, in words,
+ * NUL-terminated into the caller's `buf` (as `_last_error` writes it; ""
+ * when they load), and the result `games_backgammon_load` returns for them
+ * (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads
+ * them; no handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_backgammon_load_reason(const uint8_t *data,
+                                          size_t len,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
 
 /**
  * Copy every legal play into `buf`: the name every game shares for
@@ -2243,7 +2332,8 @@ games_result games_canicas_options_default(uint32_t variant, games_canicas_optio
  * in `*out_game`, owned by the caller (release it with
  * `games_canicas_free`). The starting marbles are placed (any line they
  * form is removed and scored). Rules that cannot be played give
- * `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+ * `GAMES_RESULT_INVALID_PARAMETER` and create nothing;
+ * `games_canicas_new_reason` says why, in words.
  *
  * # Safety
  * `options` NULL or readable; `out_game` NULL or writable.
@@ -2251,6 +2341,29 @@ games_result games_canicas_options_default(uint32_t variant, games_canicas_optio
 games_result games_canicas_new(const games_canicas_options *options,
                                uint64_t deal,
                                games_canicas_game **out_game);
+
+/**
+ * Why `games_canicas_new` (and `games_canicas_new_lines98`, which refuses
+ * the same inputs) refuses `options` and `deal`, in words, NUL-terminated
+ * into the caller's `buf` (as `games_canicas_last_error` writes it; ""
+ * when it accepts them), and the result it returns for them with a
+ * writable `out_game` (`GAMES_RESULT_OK` when accepted): e.g. the field
+ * and value of rules that cannot be played, with
+ * `GAMES_RESULT_INVALID_PARAMETER`. No handle is created and nothing is
+ * kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too
+ * small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the size
+ * needed (NUL included) in `*out_len`; the text is written only into the
+ * caller's buffer.
+ *
+ * # Safety
+ * `options` NULL or readable; `buf` NULL or `cap` writable chars;
+ * `out_len` NULL or writable.
+ */
+games_result games_canicas_new_reason(const games_canicas_options *options,
+                                      uint64_t deal,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
 
 /**
  * Read the rules, score, counters and flags into `*out_state`.
@@ -2552,11 +2665,31 @@ games_result games_canicas_save(const games_canicas_game *game,
  * malformed or inconsistent bytes, or another game's save, give
  * `GAMES_RESULT_INVALID_DATA`, an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+ * `games_canicas_load_reason` says why it refuses bytes, in words.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
  */
 games_result games_canicas_load(const uint8_t *data, size_t len, games_canicas_game **out_game);
+
+/**
+ * Why `games_canicas_load` refuses the `len` bytes at `data`, in words,
+ * NUL-terminated into the caller's `buf` (as `_last_error` writes it; ""
+ * when they load), and the result `games_canicas_load` returns for them
+ * (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads
+ * them; no handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_load_reason(const uint8_t *data,
+                                       size_t len,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
 
 /**
  * Why the last failed call on this handle failed, in words
@@ -2762,6 +2895,7 @@ games_result games_canicas_records_save(const games_canicas_records *records,
  * `games_canicas_records_free`). Malformed or inconsistent bytes give
  * `GAMES_RESULT_INVALID_DATA`, an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+ * `games_canicas_records_load_reason` says why it refuses bytes, in words.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_records` NULL or writable.
@@ -2771,6 +2905,25 @@ games_result games_canicas_records_load(const uint8_t *data,
                                         games_canicas_records **out_records);
 
 /**
+ * Why `games_canicas_records_load` refuses the `len` bytes at `data`, in words,
+ * NUL-terminated into the caller's `buf` (as `_last_error` writes it; ""
+ * when they load), and the result `games_canicas_records_load` returns for them
+ * (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads
+ * them; no handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_records_load_reason(const uint8_t *data,
+                                               size_t len,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+/**
  * As `games_canicas_new`, under the Lines 98 rule: the player is shown
  * where the marbles of the "next" bar land if the board stays as it is
  * (`games_canicas_shown_landings`). The game is otherwise the same: a
@@ -2778,7 +2931,8 @@ games_result games_canicas_records_load(const uint8_t *data,
  * move onto a shown cell sends that marble on to the next free cell of its
  * order. Its records are kept apart from the 1992 rule's. Rules that
  * cannot be played give `GAMES_RESULT_INVALID_PARAMETER` and create
- * nothing.
+ * nothing; `games_canicas_new_reason` says why, in words (this call
+ * refuses the same options).
  *
  * # Safety
  * `options` NULL or readable; `out_game` NULL or writable.
@@ -2907,7 +3061,8 @@ void games_nim_free(games_nim_game *game);
  * (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
  * generator. The caller owns the handle and releases it with
  * `games_nim_free`. Rows, a rule, a number of rounds or a first player out
- * of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+ * of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing;
+ * `games_nim_new_reason` says why, in words.
  *
  * # Safety
  * `rows` must be NULL or point to `row_count` readable values;
@@ -2920,6 +3075,31 @@ games_result games_nim_new(const uint32_t *rows,
                            uint32_t first_player,
                            uint64_t seed,
                            games_nim_game **out_game);
+
+/**
+ * Why `games_nim_new` refuses these inputs (the seed, which it never
+ * refuses, left out), in words, NUL-terminated into the caller's `buf` (as
+ * `games_nim_last_error` writes it; "" when it accepts them), and the
+ * result `games_nim_new` returns for them with a writable `out_game`
+ * (`GAMES_RESULT_OK` when accepted): e.g. "a match has at least 1 round,
+ * not 0" with `GAMES_RESULT_INVALID_PARAMETER`. No handle is created and
+ * nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a
+ * `buf` too small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with
+ * the size needed (NUL included) in `*out_len`; the text is written only
+ * into the caller's buffer.
+ *
+ * # Safety
+ * `rows` must be NULL or point to `row_count` readable values; `buf` NULL
+ * or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_nim_new_reason(const uint32_t *rows,
+                                  size_t row_count,
+                                  uint32_t rule,
+                                  uint32_t rounds,
+                                  uint32_t first_player,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *out_len);
 
 /**
  * Read the state of the game into `*out_state`.
@@ -3086,11 +3266,31 @@ games_result games_nim_save(const games_nim_game *game, uint8_t *buf, size_t cap
  * Malformed or inconsistent bytes, or another game's save, give
  * `GAMES_RESULT_INVALID_DATA`, an unknown format version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
+ * `games_nim_load_reason` says why it refuses bytes, in words.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
  */
 games_result games_nim_load(const uint8_t *data, size_t len, games_nim_game **out_game);
+
+/**
+ * Why `games_nim_load` refuses the `len` bytes at `data`, in words,
+ * NUL-terminated into the caller's `buf` (as `_last_error` writes it; ""
+ * when they load), and the result `games_nim_load` returns for them
+ * (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads
+ * them; no handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_nim_load_reason(const uint8_t *data,
+                                   size_t len,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *out_len);
 
 /**
  * Why the last failed call on this handle failed, in words
@@ -3159,7 +3359,7 @@ games_result games_timbiriche_options_default(games_timbiriche_options *out_opti
  * Create a game (or match) in `*out_game`, owned by the caller.
  * Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing
  * (a `misere` byte other than 0 or 1, from a field left uninitialised,
- * included).
+ * included); `games_timbiriche_new_reason` says why, in words.
  *
  * # Safety
  * `options` must be NULL or readable, its `values` NULL or `values_len`
@@ -3167,6 +3367,25 @@ games_result games_timbiriche_options_default(games_timbiriche_options *out_opti
  */
 games_result games_timbiriche_new(const games_timbiriche_options *options,
                                   games_timbiriche_game **out_game);
+
+/**
+ * Why `games_timbiriche_new` refuses `*options`, in words, NUL-terminated
+ * into the caller's `buf` (as `_last_error` writes it; "" when it accepts
+ * them), and the result `games_timbiriche_new` returns for them with a writable
+ * `out_game` (`GAMES_RESULT_OK` when accepted). The options are read as that call
+ * reads them; no handle is created and nothing is kept. A NULL `out_len`
+ * gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size
+ * query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL
+ * included) in `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `options` as for `games_timbiriche_new`; `buf` NULL or `cap` writable chars;
+ * `out_len` NULL or writable.
+ */
+games_result games_timbiriche_new_reason(const games_timbiriche_options *options,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *out_len);
 
 /**
  * Read the state into `*out_state`.
@@ -3435,6 +3654,7 @@ games_result games_timbiriche_save(const games_timbiriche_game *game,
  * library, still load. Inconsistent or malformed bytes, or another game's
  * save, give `GAMES_RESULT_INVALID_DATA` (an unknown version
  * `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
+ * `games_timbiriche_load_reason` says why it refuses bytes, in words.
  *
  * # Safety
  * `data` NULL or `len` readable bytes; `out_game` NULL or writable.
@@ -3442,6 +3662,25 @@ games_result games_timbiriche_save(const games_timbiriche_game *game,
 games_result games_timbiriche_load(const uint8_t *data,
                                    size_t len,
                                    games_timbiriche_game **out_game);
+
+/**
+ * Why `games_timbiriche_load` refuses the `len` bytes at `data`, in words,
+ * NUL-terminated into the caller's `buf` (as `_last_error` writes it; ""
+ * when they load), and the result `games_timbiriche_load` returns for them
+ * (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads
+ * them; no handle is created and nothing is kept. A NULL `out_len` gives
+ * `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+ * `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+ * `*out_len`; the text is written only into the caller's buffer.
+ *
+ * # Safety
+ * `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_timbiriche_load_reason(const uint8_t *data,
+                                          size_t len,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
 
 /**
  * Copy every legal line (every undrawn line) into `buf`, in line index

@@ -19,7 +19,8 @@ use backgammon_core::{
 };
 
 use crate::boundary::{
-    box_into, guard, save_text, with_handle, with_handle_mut, Guarded, HandleState,
+    box_into, guard, reason_into, save_text, with_handle, with_handle_mut, Guarded, HandleState,
+    Refusal,
 };
 use crate::buffer::{write_c_string, write_optional, write_out, write_slice};
 use crate::common::GAMES_NO_PLAYER;
@@ -366,34 +367,110 @@ crate::exports::export_new!(
     /// `games_backgammon_free`). The opening roll is done: the starter is on
     /// roll with its two numbers. Bad options (a die outside 1 to 6, equal
     /// opening dice, only one opening die) give `GAMES_RESULT_INVALID_PARAMETER`
-    /// and create nothing.
+    /// and create nothing; `games_backgammon_new_reason` says why, in words.
     ///
     /// # Safety
     /// `options` must be NULL or readable; `out_game` NULL or writable.
     games_backgammon_game,
     games_backgammon_new(options: games_backgammon_options, out_game),
-    |o| {
-        let game = match (o.opening_first, o.opening_second) {
-            (0, 0) => Game::new(o.seed),
-            (a, b) => {
-                let (Some(a), Some(b)) = (die_from(a), die_from(b)) else {
-                    return Err(GAMES_RESULT_INVALID_PARAMETER);
-                };
-                match backgammon_core::Opening::new(a, b) {
-                    Ok(opening) => Game::with_opening(opening),
-                    Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
-                }
-            }
-        };
-        Ok(game.with_ai_seed(o.seed))
-    }
+    reason: games_backgammon_new_reason,
+    new_game
 );
+
+/// The game `games_backgammon_new` makes of `o`, or why it refuses them: the
+/// one path of `games_backgammon_new` and `games_backgammon_new_reason`.
+fn new_game(o: &games_backgammon_options) -> Result<Game, Refusal> {
+    let game = match (o.opening_first, o.opening_second) {
+        (0, 0) => Game::new(o.seed),
+        (a, b) => {
+            let (Some(da), Some(db)) = (die_from(a), die_from(b)) else {
+                let reason = format!(
+                    "opening dice {a} and {b}: give two dice of 1 to 6, or both 0 to roll the opening"
+                );
+                return Err(Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason));
+            };
+            backgammon_core::Opening::new(da, db)
+                .map(Game::with_opening)
+                .map_err(|e| {
+                    let reason = format!("opening dice {a} and {b}: {e}");
+                    Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)
+                })?
+        }
+    };
+    Ok(game.with_ai_seed(o.seed))
+}
+
+/// [`read_text`] of the argument `name`, refused with its reason.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string.
+unsafe fn text_arg<'a>(text: *const c_char, name: &str) -> Result<&'a str, Refusal> {
+    // SAFETY: NULL or NUL-terminated, per the caller.
+    unsafe { read_text(text) }.map_err(|e| match e {
+        GAMES_RESULT_NULL_PARAMETER => Refusal::new(e, format!("{name} is NULL")),
+        _ => Refusal::new(e, format!("{name} is not UTF-8 text")),
+    })
+}
+
+/// The player on roll given as `player_on_roll`, or why not.
+fn player_arg(player_on_roll: u32) -> Result<Player, Refusal> {
+    player_from(player_on_roll).ok_or_else(|| {
+        let reason = format!(
+            "player_on_roll {player_on_roll} is neither GAMES_PLAYER_FIRST (0) nor GAMES_PLAYER_SECOND (1)"
+        );
+        Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)
+    })
+}
+
+/// The game `games_backgammon_new_from_position_id` makes (without its
+/// seed), or why it refuses the ID or player: the one path of that call and
+/// of `games_backgammon_new_from_position_id_reason`.
+///
+/// # Safety
+/// `id` must be NULL or a NUL-terminated string.
+unsafe fn game_of_position_id(id: *const c_char, player_on_roll: u32) -> Result<Game, Refusal> {
+    // SAFETY: NULL or NUL-terminated, per the caller.
+    let text = unsafe { text_arg(id, "id") }?;
+    let player = player_arg(player_on_roll)?;
+    let pos = Position::from_gnubg_id(text).map_err(|e| {
+        let reason = format!("Position ID `{text}`: {e}");
+        Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)
+    })?;
+    Ok(Game::from_position(pos, player))
+}
+
+/// The game `games_backgammon_new_from_xgid` makes (without its seed), or
+/// why it refuses the XGID or player: the one path of that call and of
+/// `games_backgammon_new_from_xgid_reason`.
+///
+/// # Safety
+/// `xgid` must be NULL or a NUL-terminated string.
+unsafe fn game_of_xgid(xgid: *const c_char, player_on_roll: u32) -> Result<Game, Refusal> {
+    // SAFETY: NULL or NUL-terminated, per the caller.
+    let text = unsafe { text_arg(xgid, "xgid") }?;
+    let player = player_arg(player_on_roll)?;
+    let (pos, dice) = Position::from_xgid(text).map_err(|e| {
+        let reason = format!("XGID `{text}`: {e}");
+        Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)
+    })?;
+    let mut game = Game::from_position(pos, player);
+    if let Some(d) = dice {
+        if !game.is_over() {
+            game.set_dice(d).map_err(|e| {
+                let reason = format!("XGID `{text}`: its dice: {e}");
+                Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)
+            })?;
+        }
+    }
+    Ok(game)
+}
 
 /// Create a game from a GNU Backgammon Position ID (14 characters; the ID's
 /// player on roll is `player_on_roll`, `GAMES_PLAYER_FIRST` or
 /// `GAMES_PLAYER_SECOND`) in `*out_game`, owned by the caller. No dice are
 /// rolled; `seed` seeds the AI and `games_backgammon_roll`. A bad ID or
-/// player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing. A
+/// player gives `GAMES_RESULT_INVALID_PARAMETER` and creates nothing
+/// (`games_backgammon_new_from_position_id_reason` says why, in words). A
 /// finished board gives a game that is already over.
 ///
 /// # Safety
@@ -410,18 +487,41 @@ pub unsafe extern "C" fn games_backgammon_new_from_position_id(
             return GAMES_RESULT_NULL_PARAMETER;
         }
         // SAFETY: NULL or NUL-terminated, per the caller.
-        let text = match unsafe { read_text(id) } {
-            Ok(t) => t,
-            Err(e) => return e,
-        };
-        let Some(player) = player_from(player_on_roll) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        match Position::from_gnubg_id(text) {
-            Ok(pos) => new_handle(Game::from_position(pos, player), seed, out_game),
-            Err(_) => GAMES_RESULT_INVALID_PARAMETER,
+        match unsafe { game_of_position_id(id, player_on_roll) } {
+            Ok(game) => new_handle(game, seed, out_game),
+            Err(refusal) => refusal.code,
         }
     })
+}
+
+/// Why `games_backgammon_new_from_position_id` refuses `id` and
+/// `player_on_roll` (the seed, which it never refuses, left out), in words,
+/// NUL-terminated into the caller's `buf` (as `games_backgammon_last_error`
+/// writes it; "" when it accepts them), and the result that call returns
+/// for them with a writable `out_game` (`GAMES_RESULT_OK` when accepted).
+/// No handle is created and nothing is kept. A NULL `out_len` gives
+/// `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+/// `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+/// `*out_len`; the text is written only into the caller's buffer.
+///
+/// # Safety
+/// `id` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+/// chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_new_from_position_id_reason(
+    id: *const c_char,
+    player_on_roll: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `id` NULL or NUL-terminated, and `buf`, `cap` and `out_len`
+    // as `reason_into` needs them, per the caller.
+    unsafe {
+        reason_into(buf, cap, out_len, || {
+            game_of_position_id(id, player_on_roll)
+        })
+    }
 }
 
 /// Create a game from an XGID (`XGID=...`, the prefix optional) in
@@ -429,7 +529,8 @@ pub unsafe extern "C" fn games_backgammon_new_from_position_id(
 /// `player_on_roll`; when the XGID holds a roll, those dice are set (a roll
 /// that cannot be used passes at once). Cube, score and match fields are
 /// read as numbers and ignored. A bad XGID or player gives
-/// `GAMES_RESULT_INVALID_PARAMETER` and creates nothing.
+/// `GAMES_RESULT_INVALID_PARAMETER` and creates nothing
+/// (`games_backgammon_new_from_xgid_reason` says why, in words).
 ///
 /// # Safety
 /// `xgid` NULL or a NUL-terminated string; `out_game` NULL or writable.
@@ -445,24 +546,37 @@ pub unsafe extern "C" fn games_backgammon_new_from_xgid(
             return GAMES_RESULT_NULL_PARAMETER;
         }
         // SAFETY: NULL or NUL-terminated, per the caller.
-        let text = match unsafe { read_text(xgid) } {
-            Ok(t) => t,
-            Err(e) => return e,
-        };
-        let Some(player) = player_from(player_on_roll) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let Ok((pos, dice)) = Position::from_xgid(text) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let mut game = Game::from_position(pos, player);
-        if let Some(d) = dice {
-            if !game.is_over() && game.set_dice(d).is_err() {
-                return GAMES_RESULT_INVALID_PARAMETER;
-            }
+        match unsafe { game_of_xgid(xgid, player_on_roll) } {
+            Ok(game) => new_handle(game, seed, out_game),
+            Err(refusal) => refusal.code,
         }
-        new_handle(game, seed, out_game)
     })
+}
+
+/// Why `games_backgammon_new_from_xgid` refuses `xgid` and `player_on_roll`
+/// (the seed, which it never refuses, left out), in words, NUL-terminated
+/// into the caller's `buf` (as `games_backgammon_last_error` writes it; ""
+/// when it accepts them), and the result that call returns for them with a
+/// writable `out_game` (`GAMES_RESULT_OK` when accepted). No handle is
+/// created and nothing is kept. A NULL `out_len` gives
+/// `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+/// `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in
+/// `*out_len`; the text is written only into the caller's buffer.
+///
+/// # Safety
+/// `xgid` NULL or a NUL-terminated string; `buf` NULL or `cap` writable
+/// chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_backgammon_new_from_xgid_reason(
+    xgid: *const c_char,
+    player_on_roll: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `xgid` NULL or NUL-terminated, and `buf`, `cap` and `out_len`
+    // as `reason_into` needs them, per the caller.
+    unsafe { reason_into(buf, cap, out_len, || game_of_xgid(xgid, player_on_roll)) }
 }
 
 crate::exports::export_query!(
@@ -960,10 +1074,14 @@ crate::exports::export_load!(
     /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
     games_backgammon_game,
     games_backgammon_load(out_game),
+    reason: games_backgammon_load_reason,
     |bytes: &[u8]| {
-        Game::load(save_text(bytes)?).map_err(|e| match e {
-            backgammon_core::LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-            _ => GAMES_RESULT_INVALID_DATA,
+        Game::load(save_text(bytes)?).map_err(|e| {
+            let code = match e {
+                backgammon_core::LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            };
+            Refusal::new(code, e.to_string())
         })
     }
 );

@@ -341,10 +341,104 @@ pub unsafe fn box_into<H>(value: H, out: *mut *mut H) -> games_result {
     GAMES_RESULT_OK
 }
 
+/// Why a call that creates a handle refuses its inputs: the result code it
+/// returns and the reason in words (the Rust engine's error message). The
+/// constructor returns the code and drops the text; its `_reason` companion
+/// writes the text (see [`write_reason`]), so both run one code path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The result the call returns.
+    pub code: games_result,
+    /// Why, for people.
+    pub reason: String,
+}
+
+impl Refusal {
+    /// A refusal with `code` and `reason`.
+    pub fn new(code: games_result, reason: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<games_result> for Refusal {
+    /// A refusal whose reason is the result's own message (a NULL pointer,
+    /// say, where nothing more specific is known).
+    fn from(code: games_result) -> Refusal {
+        Refusal::new(code, code.message())
+    }
+}
+
+/// The body of every `_reason` companion: the reason of `outcome` ("" when
+/// the inputs are accepted) written NUL-terminated into the caller's buffer
+/// as `_last_error` writes it; then the result the constructor gives for the
+/// same inputs (`GAMES_RESULT_OK` when accepted). A NULL `out_len` gives
+/// `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)
+/// `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed in `*out_len`.
+///
+/// # Safety
+/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+pub unsafe fn write_reason<T>(
+    outcome: Result<T, Refusal>,
+    buf: *mut std::ffi::c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    let (code, reason) = match outcome {
+        Ok(_) => (GAMES_RESULT_OK, String::new()),
+        Err(r) => (r.code, r.reason),
+    };
+    // SAFETY: `buf` NULL or `cap` writable chars and `out_len` NULL or
+    // writable, per the caller.
+    match unsafe { crate::buffer::write_c_string(&reason, buf, cap, out_len) } {
+        GAMES_RESULT_OK => code,
+        written => written,
+    }
+}
+
+/// The body of every `_reason` companion, run through [`guard`]: `outcome`
+/// (the constructor's own check of the inputs) written by [`write_reason`].
+///
+/// # Safety
+/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+pub unsafe fn reason_into<T>(
+    buf: *mut std::ffi::c_char,
+    cap: usize,
+    out_len: *mut usize,
+    outcome: impl FnOnce() -> Result<T, Refusal>,
+) -> games_result {
+    guard(|| {
+        let outcome = outcome();
+        // SAFETY: `buf`, `cap` and `out_len` as the caller promised.
+        unsafe { write_reason(outcome, buf, cap, out_len) }
+    })
+}
+
+/// The `len` bytes at `data` turned into a value by `parse`: the shared
+/// path of every `_load` export and its `_load_reason` companion.
+/// Unreadable bytes are the error of [`crate::buffer::read_slice`].
+///
+/// # Safety
+/// `data` must be NULL or point to `len` readable bytes.
+pub unsafe fn parse_bytes<T>(
+    data: *const u8,
+    len: usize,
+    parse: impl FnOnce(&[u8]) -> Result<T, Refusal>,
+) -> Result<T, Refusal> {
+    // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
+    let bytes = unsafe { crate::buffer::read_slice(data, len) }.map_err(|e| match e {
+        GAMES_RESULT_NULL_PARAMETER => Refusal::new(e, format!("data is NULL with len {len}")),
+        _ => Refusal::new(e, format!("len {len} is more bytes than memory holds")),
+    })?;
+    parse(bytes)
+}
+
 /// The body of every `_load` export: read the `len` bytes at `data`, turn
 /// them into a handle with `parse` (which maps the game's load error to a
-/// result code), and store the handle in `*out`. A NULL `out` is
-/// `GAMES_RESULT_NULL_PARAMETER`, unreadable bytes the error of
+/// result code and its message), and store the handle in `*out`. A NULL
+/// `out` is `GAMES_RESULT_NULL_PARAMETER`, unreadable bytes the error of
 /// [`crate::buffer::read_slice`]; nothing is created on any error.
 ///
 /// # Safety
@@ -354,28 +448,49 @@ pub unsafe fn load_into<H>(
     data: *const u8,
     len: usize,
     out: *mut *mut H,
-    parse: impl FnOnce(&[u8]) -> Result<H, games_result>,
+    parse: impl FnOnce(&[u8]) -> Result<H, Refusal>,
 ) -> games_result {
     guard(|| {
         if out.is_null() {
             return GAMES_RESULT_NULL_PARAMETER;
         }
         // SAFETY: `data` is NULL or `len` readable bytes, per the caller.
-        let bytes = match unsafe { crate::buffer::read_slice(data, len) } {
-            Ok(b) => b,
-            Err(e) => return e,
-        };
-        match parse(bytes) {
+        match unsafe { parse_bytes(data, len, parse) } {
             // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
             Ok(handle) => unsafe { box_into(handle, out) },
-            Err(e) => e,
+            Err(e) => e.code,
         }
     })
 }
 
+/// The body of every `_load_reason` export: why `load_into` refuses the
+/// same bytes ("" and `GAMES_RESULT_OK` when it would load them), through
+/// the same `parse`, written by [`write_reason`].
+///
+/// # Safety
+/// `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars;
+/// `out_len` NULL or writable.
+pub unsafe fn load_reason<T>(
+    data: *const u8,
+    len: usize,
+    buf: *mut std::ffi::c_char,
+    cap: usize,
+    out_len: *mut usize,
+    parse: impl FnOnce(&[u8]) -> Result<T, Refusal>,
+) -> games_result {
+    // SAFETY: `data` is NULL or `len` readable bytes, and `buf`, `cap` and
+    // `out_len` as `reason_into` needs them, per the caller.
+    unsafe { reason_into(buf, cap, out_len, || parse_bytes(data, len, parse)) }
+}
+
 /// Saved bytes as text: a save that is not UTF-8 is `GAMES_RESULT_INVALID_DATA`.
-pub fn save_text(bytes: &[u8]) -> Result<&str, games_result> {
-    std::str::from_utf8(bytes).map_err(|_| GAMES_RESULT_INVALID_DATA)
+pub fn save_text(bytes: &[u8]) -> Result<&str, Refusal> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        Refusal::new(
+            GAMES_RESULT_INVALID_DATA,
+            format!("the save is not UTF-8 text: {e}"),
+        )
+    })
 }
 
 /// Release a handle made by [`box_into`]; NULL does nothing. The body of

@@ -20,7 +20,8 @@ use canicas_core::{
 };
 
 use crate::boundary::{
-    box_into, guard, save_text, with_handle, with_handle_mut, Guarded, HandleState,
+    box_into, guard, reason_into, save_text, with_handle, with_handle_mut, Guarded, HandleState,
+    Refusal,
 };
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::{games_budget, games_cancel_token, read_budget, read_cancel};
@@ -60,15 +61,25 @@ impl games_canicas_options {
 
     /// The Rust rules, validated.
     fn to_rules(self) -> Option<Rules> {
+        self.try_rules().ok()
+    }
+
+    /// The Rust rules, validated, or why they cannot be played (the field
+    /// and its value, or the engine's reason).
+    fn try_rules(self) -> Result<Rules, String> {
+        let byte = |name: &str, value: u32| {
+            u8::try_from(value).map_err(|_| format!("{name} {value} is out of range"))
+        };
         let rules = Rules {
-            size: u8::try_from(self.size).ok()?,
-            colours: u8::try_from(self.colours).ok()?,
-            min_line: u8::try_from(self.min_line).ok()?,
-            arrivals: u8::try_from(self.arrivals).ok()?,
-            start: u8::try_from(self.start).ok()?,
+            size: byte("size", self.size)?,
+            colours: byte("colours", self.colours)?,
+            min_line: byte("min_line", self.min_line)?,
+            arrivals: byte("arrivals", self.arrivals)?,
+            start: byte("start", self.start)?,
             landings_shown: false,
         };
-        rules.validate().ok().map(|()| rules)
+        rules.validate().map_err(|e| e.to_string())?;
+        Ok(rules)
     }
 }
 
@@ -369,7 +380,8 @@ pub unsafe extern "C" fn games_canicas_options_default(
 /// in `*out_game`, owned by the caller (release it with
 /// `games_canicas_free`). The starting marbles are placed (any line they
 /// form is removed and scored). Rules that cannot be played give
-/// `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+/// `GAMES_RESULT_INVALID_PARAMETER` and create nothing;
+/// `games_canicas_new_reason` says why, in words.
 ///
 /// # Safety
 /// `options` NULL or readable; `out_game` NULL or writable.
@@ -398,16 +410,63 @@ unsafe fn new_game(
             return GAMES_RESULT_NULL_PARAMETER;
         }
         // SAFETY: NULL or readable, per the caller.
-        let Some(rules) = (unsafe { read_rules(options) }) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let Ok(game) = Game::new(rules.with_landings_shown(lines98), deal) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
-        // SAFETY: `out_game` is non-NULL and writable, per the caller.
-        unsafe { box_into(handle, out_game) }
+        match unsafe { game_of(options, deal, lines98) } {
+            Ok(game) => {
+                let handle = games_canicas_game(Guarded::new(CanicasState::new(game)));
+                // SAFETY: `out_game` is non-NULL and writable, per the caller.
+                unsafe { box_into(handle, out_game) }
+            }
+            Err(refusal) => refusal.code,
+        }
     })
+}
+
+/// The game `new_game` makes, or why it refuses the options: the one path
+/// of `games_canicas_new`, `games_canicas_new_lines98` and
+/// `games_canicas_new_reason`.
+///
+/// # Safety
+/// `options` NULL or readable.
+unsafe fn game_of(
+    options: *const games_canicas_options,
+    deal: u64,
+    lines98: bool,
+) -> Result<Game, Refusal> {
+    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
+    // SAFETY: NULL or readable, per the caller.
+    let rules = match unsafe { options.as_ref() } {
+        None => Rules::FIVE,
+        Some(o) => o.try_rules().map_err(invalid)?,
+    };
+    Game::new(rules.with_landings_shown(lines98), deal).map_err(|e| invalid(e.to_string()))
+}
+
+/// Why `games_canicas_new` (and `games_canicas_new_lines98`, which refuses
+/// the same inputs) refuses `options` and `deal`, in words, NUL-terminated
+/// into the caller's `buf` (as `games_canicas_last_error` writes it; ""
+/// when it accepts them), and the result it returns for them with a
+/// writable `out_game` (`GAMES_RESULT_OK` when accepted): e.g. the field
+/// and value of rules that cannot be played, with
+/// `GAMES_RESULT_INVALID_PARAMETER`. No handle is created and nothing is
+/// kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too
+/// small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the size
+/// needed (NUL included) in `*out_len`; the text is written only into the
+/// caller's buffer.
+///
+/// # Safety
+/// `options` NULL or readable; `buf` NULL or `cap` writable chars;
+/// `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_new_reason(
+    options: *const games_canicas_options,
+    deal: u64,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `options` NULL or readable, and `buf`, `cap` and `out_len` as
+    // `reason_into` needs them, per the caller.
+    unsafe { reason_into(buf, cap, out_len, || game_of(options, deal, false)) }
 }
 
 crate::exports::export_query!(
@@ -1029,10 +1088,14 @@ crate::exports::export_load!(
     /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
     games_canicas_game,
     games_canicas_load(out_game),
+    reason: games_canicas_load_reason,
     |bytes: &[u8]| {
-        let game = Game::load(save_text(bytes)?).map_err(|e| match e {
-            LoadError::State(StateError::Version(_)) => GAMES_RESULT_UNSUPPORTED_VERSION,
-            _ => GAMES_RESULT_INVALID_DATA,
+        let game = Game::load(save_text(bytes)?).map_err(|e| {
+            let code = match e {
+                LoadError::State(StateError::Version(_)) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            };
+            Refusal::new(code, e.to_string())
         })?;
         Ok(CanicasState::new(game))
     }

@@ -11,8 +11,11 @@
 //! - `export_save!`, `export_load!`: `X_save` writes the bytes the game's
 //!   closure gives (the core crate's own save, byte for byte) into the
 //!   caller's buffer; `X_load` reads bytes into a new handle, through the
-//!   game's closure that maps its load error to a result code.
-//! - `export_new!`: `X_options_default` and `X_new` from an options struct.
+//!   game's function that maps its load error to a [`Refusal`] (a result
+//!   code and the error's message), and `X_load_reason` writes that message.
+//! - `export_new!`: `X_options_default` and `X_new` from an options struct,
+//!   and `X_new_reason`, why `X_new` refuses options (through the same
+//!   function that makes the value).
 //! - `export_ai_move!`, `export_hint!`: `X_ai_move` (at a level) and the
 //!   hint, with a budget and a cancel token.
 //! - `export_query!`, `export_slice!`: a read-only query that writes one
@@ -30,7 +33,8 @@
 use std::ffi::c_char;
 
 use crate::boundary::{
-    box_into, coded, free_box, load_into, with_handle, Guarded, Handle, HandleState,
+    box_into, coded, free_box, load_into, reason_into, with_handle, Guarded, Handle, HandleState,
+    Refusal,
 };
 use crate::buffer::{write_c_string, write_out, write_slice};
 use crate::result::games_result;
@@ -96,7 +100,7 @@ pub unsafe fn load_handle<H: Exported>(
     data: *const u8,
     len: usize,
     out: *mut *mut H,
-    load: impl FnOnce(&[u8]) -> Result<H::Value, games_result>,
+    load: impl FnOnce(&[u8]) -> Result<H::Value, Refusal>,
 ) -> games_result {
     let parse = |bytes: &[u8]| Ok(H::from_guarded(Guarded::new(load(bytes)?)));
     // SAFETY: `load_into` needs `data` NULL or `len` readable bytes and `out`
@@ -241,10 +245,13 @@ macro_rules! export_save {
 }
 pub(crate) use export_save;
 
-/// `X_load`: `export_load!(/// docs  handle, load_fn(out_game), |bytes| value or code)`.
+/// `X_load` and `X_load_reason`: `export_load!(/// docs  handle,
+/// load_fn(out_game), reason: reason_fn, parse)`, where `parse` (a function
+/// of the game module) turns the bytes into the value or a [`Refusal`].
 macro_rules! export_load {
-    ($(#[$doc:meta])* $handle:ident, $load:ident($out:ident), $parse:expr) => {
+    ($(#[$doc:meta])* $handle:ident, $load:ident($out:ident), reason: $reason:ident, $parse:expr) => {
         $(#[$doc])*
+        #[doc = concat!(" `", stringify!($reason), "` says why it refuses bytes, in words.")]
         #[doc = ""]
         #[doc = " # Safety"]
         #[doc = concat!(" `data` NULL or `len` readable bytes; `", stringify!($out), "` NULL or writable.")]
@@ -257,6 +264,30 @@ macro_rules! export_load {
             let parse = $parse;
             // SAFETY: the contract above is `load_handle`'s.
             unsafe { $crate::exports::load_handle(data, len, $out, parse) }
+        }
+
+        #[doc = concat!(" Why `", stringify!($load), "` refuses the `len` bytes at `data`, in words,")]
+        #[doc = " NUL-terminated into the caller's `buf` (as `_last_error` writes it; \"\""]
+        #[doc = concat!(" when they load), and the result `", stringify!($load), "` returns for them")]
+        #[doc = " (`GAMES_RESULT_OK` when they load). The bytes are read as that call reads"]
+        #[doc = " them; no handle is created and nothing is kept. A NULL `out_len` gives"]
+        #[doc = " `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size query)"]
+        #[doc = " `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL included) in"]
+        #[doc = " `*out_len`; the text is written only into the caller's buffer."]
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = " `data` NULL or `len` readable bytes; `buf` NULL or `cap` writable chars; `out_len` NULL or writable."]
+        #[no_mangle]
+        pub unsafe extern "C" fn $reason(
+            data: *const u8,
+            len: usize,
+            buf: *mut ::std::ffi::c_char,
+            cap: usize,
+            out_len: *mut usize,
+        ) -> $crate::result::games_result {
+            let parse = $parse;
+            // SAFETY: the contract above is `load_reason`'s.
+            unsafe { $crate::boundary::load_reason(data, len, buf, cap, out_len, parse) }
         }
     };
 }
@@ -536,8 +567,38 @@ pub unsafe fn is_bool_byte(flag: *const bool) -> bool {
     unsafe { flag.cast::<u8>().read() <= 1 }
 }
 
+/// The value `make` makes of the options at `options`: the shared path of
+/// `X_new` and `X_new_reason`. A NULL `options` is
+/// `GAMES_RESULT_NULL_PARAMETER`, a `bool` field that is not 0 or 1
+/// `GAMES_RESULT_INVALID_PARAMETER`; `make` refuses the rest.
+///
+/// # Safety
+/// `options` NULL or readable (with whatever its fields point to, as the
+/// game's contract says).
+unsafe fn value_of_options<O: OptionsFromC, T>(
+    options: *const O,
+    make: impl FnOnce(&O) -> Result<T, Refusal>,
+) -> Result<T, Refusal> {
+    if options.is_null() {
+        return Err(Refusal::new(
+            games_result::GAMES_RESULT_NULL_PARAMETER,
+            "options is NULL",
+        ));
+    }
+    // SAFETY: non-NULL (checked) and readable, per the caller.
+    if !unsafe { O::bools_are_valid(options) } {
+        return Err(Refusal::new(
+            games_result::GAMES_RESULT_INVALID_PARAMETER,
+            "a bool field of the options holds a byte other than 0 or 1 (left uninitialised?)",
+        ));
+    }
+    // SAFETY: non-NULL and readable per the caller, and every field
+    // holds a valid value (its bools checked above).
+    make(unsafe { &*options })
+}
+
 /// The body of `X_new` for games made from an options struct: `make` turns
-/// the options into the handle's value (or the result code of why not:
+/// the options into the handle's value (or the [`Refusal`] of why not:
 /// bad options are `GAMES_RESULT_INVALID_PARAMETER`, a `bool` field that
 /// is not 0 or 1 included); a NULL `options` or `out` is
 /// `GAMES_RESULT_NULL_PARAMETER`; nothing is created on any error.
@@ -548,36 +609,51 @@ pub unsafe fn is_bool_byte(flag: *const bool) -> bool {
 pub unsafe fn new_from_options<O: OptionsFromC, H: Exported>(
     options: *const O,
     out: *mut *mut H,
-    make: impl FnOnce(&O) -> Result<H::Value, games_result>,
+    make: impl FnOnce(&O) -> Result<H::Value, Refusal>,
 ) -> games_result {
     crate::boundary::guard(|| {
-        if options.is_null() || out.is_null() {
+        if out.is_null() {
             return games_result::GAMES_RESULT_NULL_PARAMETER;
         }
-        // SAFETY: non-NULL (checked) and readable, per the caller.
-        if !unsafe { O::bools_are_valid(options) } {
-            return games_result::GAMES_RESULT_INVALID_PARAMETER;
-        }
-        // SAFETY: non-NULL and readable per the caller, and every field
-        // holds a valid value (its bools checked above).
-        let o = unsafe { &*options };
-        match make(o) {
+        // SAFETY: `options` NULL or readable, per the caller.
+        match unsafe { value_of_options(options, make) } {
             // SAFETY: `out` is non-NULL (checked) and writable, per the caller.
             Ok(value) => unsafe { box_into(H::from_guarded(Guarded::new(value)), out) },
-            Err(result) => result,
+            Err(refusal) => refusal.code,
         }
     })
 }
 
-/// `X_options_default` and `X_new` for a game made from an options struct:
-/// `export_new!(/// docs of the defaults  defaults_fn(out_options) = value;
-/// /// docs of new  handle, new_fn(options: Options, out_game), |o| value)`,
-/// over [`new_from_options`].
+/// The body of `X_new_reason`: why [`new_from_options`] refuses `options`
+/// ("" and `GAMES_RESULT_OK` when it would accept them), through the same
+/// `make`, written by [`write_reason`].
+///
+/// # Safety
+/// `options` as for [`new_from_options`]; `buf` NULL or `cap` writable
+/// chars; `out_len` NULL or writable.
+pub unsafe fn new_reason<O: OptionsFromC, T>(
+    options: *const O,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    make: impl FnOnce(&O) -> Result<T, Refusal>,
+) -> games_result {
+    // SAFETY: `options` NULL or readable, and `buf`, `cap` and `out_len` as
+    // `reason_into` needs them, per the caller.
+    unsafe { reason_into(buf, cap, out_len, || value_of_options(options, make)) }
+}
+
+/// `X_options_default`, `X_new` and `X_new_reason` for a game made from an
+/// options struct: `export_new!(/// docs of the defaults
+/// defaults_fn(out_options) = value; /// docs of new  handle,
+/// new_fn(options: Options, out_game), reason: reason_fn, make)`, over
+/// [`new_from_options`] and [`new_reason`], where `make` (a function of the
+/// game module) turns the options into the value or a [`Refusal`].
 macro_rules! export_new {
     (
         $(#[$ddoc:meta])* $defaults:ident($dout:ident) = $value:expr;
         $(#[$doc:meta])* $handle:ident, $name:ident($options:ident: $ty:ty, $out:ident),
-        |$o:ident| $make:expr
+        reason: $reason:ident, $make:expr
     ) => {
         $(#[$ddoc])*
         #[doc = ""]
@@ -596,9 +672,33 @@ macro_rules! export_new {
             $options: *const $ty,
             $out: *mut *mut $handle,
         ) -> $crate::result::games_result {
-            let make = |$o: &$ty| $make;
+            let make = $make;
             // SAFETY: the contract above is `new_from_options`'s.
             unsafe { $crate::exports::new_from_options($options, $out, make) }
+        }
+
+        #[doc = concat!(" Why `", stringify!($name), "` refuses `*", stringify!($options), "`, in words, NUL-terminated")]
+        #[doc = " into the caller's `buf` (as `_last_error` writes it; \"\" when it accepts"]
+        #[doc = concat!(" them), and the result `", stringify!($name), "` returns for them with a writable")]
+        #[doc = concat!(" `", stringify!($out), "` (`GAMES_RESULT_OK` when accepted). The options are read as that call")]
+        #[doc = " reads them; no handle is created and nothing is kept. A NULL `out_len`"]
+        #[doc = " gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too small (NULL: a size"]
+        #[doc = " query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the size needed (NUL"]
+        #[doc = " included) in `*out_len`; the text is written only into the caller's buffer."]
+        #[doc = ""]
+        #[doc = " # Safety"]
+        #[doc = concat!(" `", stringify!($options), "` as for `", stringify!($name), "`; `buf` NULL or `cap` writable chars;")]
+        #[doc = " `out_len` NULL or writable."]
+        #[no_mangle]
+        pub unsafe extern "C" fn $reason(
+            $options: *const $ty,
+            buf: *mut ::std::ffi::c_char,
+            cap: usize,
+            out_len: *mut usize,
+        ) -> $crate::result::games_result {
+            let make = $make;
+            // SAFETY: the contract above is `new_reason`'s.
+            unsafe { $crate::exports::new_reason($options, buf, cap, out_len, make) }
         }
     };
 }
@@ -847,7 +947,10 @@ mod tests {
             if *o < 100 {
                 Ok(*o)
             } else {
-                Err(GAMES_RESULT_INVALID_PARAMETER)
+                Err(Refusal::new(
+                    GAMES_RESULT_INVALID_PARAMETER,
+                    format!("{o} is 100 or more"),
+                ))
             }
         };
         let mut out: *mut probe_game = ptr::null_mut();
@@ -868,6 +971,26 @@ mod tests {
             assert!(out.is_null());
             assert_eq!(new_from_options(&5, &mut out, make), GAMES_RESULT_OK);
         }
+        // The companion, through the same `make`: the same result, and why.
+        let mut text = [1 as c_char; 32];
+        let mut len = 0;
+        let reason = |options: *const u32, text: &mut [c_char], len: &mut usize| {
+            // SAFETY: NULL or a local option; a local buffer of its length.
+            unsafe { new_reason(options, text.as_mut_ptr(), text.len(), len, make) }
+        };
+        assert_eq!(
+            reason(&500, &mut text, &mut len),
+            GAMES_RESULT_INVALID_PARAMETER
+        );
+        // SAFETY: the call wrote a NUL-terminated text of `len` chars.
+        let said = unsafe { std::ffi::CStr::from_ptr(text.as_ptr()) };
+        assert_eq!((said.to_str(), len), (Ok("500 is 100 or more"), 19));
+        assert_eq!(
+            reason(ptr::null(), &mut text, &mut len),
+            GAMES_RESULT_NULL_PARAMETER
+        );
+        assert_eq!(reason(&5, &mut text, &mut len), GAMES_RESULT_OK);
+        assert_eq!((text[0], len), (0, 1), "accepted options: \"\"");
         let mut value = 0;
         assert_eq!(ask(out, 0, &mut value), GAMES_RESULT_OK);
         assert_eq!(value, 5);

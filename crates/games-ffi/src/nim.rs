@@ -11,7 +11,9 @@ use nim_core::{
     CLASSIC_ROWS,
 };
 
-use crate::boundary::{box_into, guard, with_handle, with_handle_mut, Guarded, HandleState};
+use crate::boundary::{
+    box_into, guard, reason_into, with_handle, with_handle_mut, Guarded, HandleState, Refusal,
+};
 use crate::buffer::{read_slice, write_c_string, write_out, write_slice};
 use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
@@ -102,6 +104,54 @@ fn load_error_result(e: &LoadError) -> games_result {
     }
 }
 
+/// The match `games_nim_new` makes of its inputs, or why it refuses them:
+/// the one path of `games_nim_new` and `games_nim_new_reason`.
+///
+/// # Safety
+/// `rows` must be NULL or point to `row_count` readable values.
+unsafe fn new_match(
+    rows: *const u32,
+    row_count: usize,
+    rule: u32,
+    rounds: u32,
+    first_player: u32,
+    seed: u64,
+) -> Result<Match, Refusal> {
+    // SAFETY: `rows` is NULL or `row_count` readable values, per the caller.
+    let rows = match unsafe { read_slice(rows, row_count) } {
+        Ok([]) => &CLASSIC_ROWS[..],
+        Ok(rows) => rows,
+        Err(e @ GAMES_RESULT_NULL_PARAMETER) => {
+            return Err(Refusal::new(
+                e,
+                format!("rows is NULL with row_count {row_count}"),
+            ));
+        }
+        Err(e) => {
+            let reason = format!("row_count {row_count} is more rows than memory holds");
+            return Err(Refusal::new(e, reason));
+        }
+    };
+    let rule = match rule {
+        GAMES_NIM_RULE_NORMAL => Rule::Normal,
+        GAMES_NIM_RULE_MISERE => Rule::Misere,
+        _ => {
+            let reason = format!(
+                "rule {rule} is neither GAMES_NIM_RULE_NORMAL ({GAMES_NIM_RULE_NORMAL}) nor GAMES_NIM_RULE_MISERE ({GAMES_NIM_RULE_MISERE})"
+            );
+            return Err(Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason));
+        }
+    };
+    let Some(first) = Player::from_index(first_player) else {
+        let reason = format!(
+            "first_player {first_player} is neither GAMES_PLAYER_FIRST (0) nor GAMES_PLAYER_SECOND (1)"
+        );
+        return Err(Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason));
+    };
+    Match::new(rows, rule, rounds, first, seed)
+        .map_err(|e| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, e.to_string()))
+}
+
 /// Create a Nim game in `*out_game`.
 ///
 /// `rows`/`row_count`: the circles of each row (1 to `GAMES_NIM_MAX_ROWS`
@@ -113,7 +163,8 @@ fn load_error_result(e: &LoadError) -> games_result {
 /// (`GAMES_PLAYER_FIRST` or `GAMES_PLAYER_SECOND`). `seed`: the AI's
 /// generator. The caller owns the handle and releases it with
 /// `games_nim_free`. Rows, a rule, a number of rounds or a first player out
-/// of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing.
+/// of range give `GAMES_RESULT_INVALID_PARAMETER` and create nothing;
+/// `games_nim_new_reason` says why, in words.
 ///
 /// # Safety
 /// `rows` must be NULL or point to `row_count` readable values;
@@ -130,25 +181,48 @@ pub unsafe extern "C" fn games_nim_new(
 ) -> games_result {
     guard(|| {
         // SAFETY: `rows` is NULL or `row_count` readable values, per the caller.
-        let rows = match unsafe { read_slice(rows, row_count) } {
-            Ok([]) => &CLASSIC_ROWS[..],
-            Ok(rows) => rows,
-            Err(e) => return e,
-        };
-        let rule = match rule {
-            GAMES_NIM_RULE_NORMAL => Rule::Normal,
-            GAMES_NIM_RULE_MISERE => Rule::Misere,
-            _ => return GAMES_RESULT_INVALID_PARAMETER,
-        };
-        let Some(first) = Player::from_index(first_player) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        match Match::new(rows, rule, rounds, first, seed) {
+        match unsafe { new_match(rows, row_count, rule, rounds, first_player, seed) } {
             // SAFETY: `out_game` is NULL or writable, per the caller.
             Ok(m) => unsafe { box_into(games_nim_game(Guarded::new(m)), out_game) },
-            Err(_) => GAMES_RESULT_INVALID_PARAMETER,
+            Err(refusal) => refusal.code,
         }
     })
+}
+
+/// Why `games_nim_new` refuses these inputs (the seed, which it never
+/// refuses, left out), in words, NUL-terminated into the caller's `buf` (as
+/// `games_nim_last_error` writes it; "" when it accepts them), and the
+/// result `games_nim_new` returns for them with a writable `out_game`
+/// (`GAMES_RESULT_OK` when accepted): e.g. "a match has at least 1 round,
+/// not 0" with `GAMES_RESULT_INVALID_PARAMETER`. No handle is created and
+/// nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a
+/// `buf` too small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with
+/// the size needed (NUL included) in `*out_len`; the text is written only
+/// into the caller's buffer.
+///
+/// # Safety
+/// `rows` must be NULL or point to `row_count` readable values; `buf` NULL
+/// or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn games_nim_new_reason(
+    rows: *const u32,
+    row_count: usize,
+    rule: u32,
+    rounds: u32,
+    first_player: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `rows` NULL or `row_count` readable values, and `buf`, `cap`
+    // and `out_len` as `reason_into` needs them, per the caller. The seed is
+    // never refused: any will do.
+    unsafe {
+        reason_into(buf, cap, out_len, || {
+            new_match(rows, row_count, rule, rounds, first_player, 0)
+        })
+    }
 }
 
 crate::exports::export_query!(
@@ -468,7 +542,8 @@ crate::exports::export_load!(
     /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
     games_nim_game,
     games_nim_load(out_game),
-    |bytes: &[u8]| Match::load(bytes).map_err(|e| load_error_result(&e))
+    reason: games_nim_load_reason,
+    |bytes: &[u8]| Match::load(bytes).map_err(|e| Refusal::new(load_error_result(&e), e.to_string()))
 );
 
 crate::exports::export_last_error!(

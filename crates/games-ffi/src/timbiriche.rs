@@ -17,7 +17,7 @@ use timbiriche_core::{
     StartPolicy, ValueLayout, Variant,
 };
 
-use crate::boundary::{guard, save_text, with_handle, with_handle_mut, HandleState};
+use crate::boundary::{guard, save_text, with_handle, with_handle_mut, HandleState, Refusal};
 use crate::buffer::{read_slice, write_c_string, write_optional, write_out, write_slice};
 use crate::common::GAMES_NO_PLAYER;
 use crate::result::games_result::{self, *};
@@ -265,66 +265,94 @@ crate::exports::export_new!(
     /// Create a game (or match) in `*out_game`, owned by the caller.
     /// Bad options give `GAMES_RESULT_INVALID_PARAMETER` and create nothing
     /// (a `misere` byte other than 0 or 1, from a field left uninitialised,
-    /// included).
+    /// included); `games_timbiriche_new_reason` says why, in words.
     ///
     /// # Safety
     /// `options` must be NULL or readable, its `values` NULL or `values_len`
     /// readable bytes; `out_game` NULL or writable.
     games_timbiriche_game,
     games_timbiriche_new(options: games_timbiriche_options, out_game),
-    |o| {
-        let Ok(size) = BoardSize::new(o.rows, o.cols) else {
-            return Err(GAMES_RESULT_INVALID_PARAMETER);
-        };
-        let values = match o.values_kind {
-            GAMES_TIMBIRICHE_VALUES_STANDARD => ValueLayout::Standard,
-            GAMES_TIMBIRICHE_VALUES_SEEDED => ValueLayout::Seeded(o.values_seed),
-            GAMES_TIMBIRICHE_VALUES_EXPLICIT => {
-                // SAFETY: `values` is NULL or `values_len` readable bytes, per the caller.
-                match unsafe { read_slice(o.values, o.values_len) } {
-                    Ok(v) => ValueLayout::Explicit(v.to_vec()),
-                    Err(e) => return Err(e),
+    reason: games_timbiriche_new_reason,
+    // SAFETY: the options' `values` are NULL or `values_len` readable bytes:
+    // the contract of both calls.
+    |o: &games_timbiriche_options| unsafe { new_state(o) }
+);
+
+/// The game or match `games_timbiriche_new` makes of `o`, or why it refuses
+/// them: the one path of `games_timbiriche_new` and
+/// `games_timbiriche_new_reason`.
+///
+/// # Safety
+/// `o.values` must be NULL or point to `o.values_len` readable bytes.
+unsafe fn new_state(o: &games_timbiriche_options) -> Result<TimbiricheState, Refusal> {
+    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
+    let size = BoardSize::new(o.rows, o.cols).map_err(|e| invalid(e.to_string()))?;
+    let values = match o.values_kind {
+        GAMES_TIMBIRICHE_VALUES_STANDARD => ValueLayout::Standard,
+        GAMES_TIMBIRICHE_VALUES_SEEDED => ValueLayout::Seeded(o.values_seed),
+        GAMES_TIMBIRICHE_VALUES_EXPLICIT => {
+            // SAFETY: `values` is NULL or `values_len` readable bytes, per the caller.
+            match unsafe { read_slice(o.values, o.values_len) } {
+                Ok(v) => ValueLayout::Explicit(v.to_vec()),
+                Err(e @ GAMES_RESULT_NULL_PARAMETER) => {
+                    let reason = format!("values is NULL with values_len {}", o.values_len);
+                    return Err(Refusal::new(e, reason));
+                }
+                Err(e) => {
+                    let reason = format!(
+                        "values_len {} is more bytes than memory holds",
+                        o.values_len
+                    );
+                    return Err(Refusal::new(e, reason));
                 }
             }
-            _ => return Err(GAMES_RESULT_INVALID_PARAMETER),
-        };
-        let variant = Variant {
-            misere: o.misere,
-            values,
-        };
-        let policy = match o.start {
-            GAMES_TIMBIRICHE_START_FIRST => StartPolicy::First,
-            GAMES_TIMBIRICHE_START_SECOND => StartPolicy::Second,
-            GAMES_TIMBIRICHE_START_ALTERNATING => StartPolicy::Alternating,
-            _ => return Err(GAMES_RESULT_INVALID_PARAMETER),
-        };
-        let session = if o.games == 1 {
-            match Game::new(GameOptions {
-                size,
-                variant,
-                first: policy.starter(0),
-            }) {
-                Ok(g) => Session::Game(g.with_ai_seed(o.seed)),
-                Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
-            }
-        } else {
-            match Match::new(MatchOptions {
-                size,
-                variant,
-                games: o.games,
-                policy,
-            }) {
-                Ok(m) => Session::Match(m.with_ai_seed(o.seed)),
-                Err(_) => return Err(GAMES_RESULT_INVALID_PARAMETER),
-            }
-        };
-        Ok(TimbiricheState {
-            session,
-            last_hint: String::new(),
-            ai_options: AiOptions::default(),
-        })
-    }
-);
+        }
+        other => {
+            return Err(invalid(format!(
+                "values_kind {other} is not a GAMES_TIMBIRICHE_VALUES_* value"
+            )))
+        }
+    };
+    let variant = Variant {
+        misere: o.misere,
+        values,
+    };
+    let policy = match o.start {
+        GAMES_TIMBIRICHE_START_FIRST => StartPolicy::First,
+        GAMES_TIMBIRICHE_START_SECOND => StartPolicy::Second,
+        GAMES_TIMBIRICHE_START_ALTERNATING => StartPolicy::Alternating,
+        other => {
+            return Err(invalid(format!(
+                "start {other} is not a GAMES_TIMBIRICHE_START_* value"
+            )))
+        }
+    };
+    let session = if o.games == 1 {
+        match Game::new(GameOptions {
+            size,
+            variant,
+            first: policy.starter(0),
+        }) {
+            Ok(g) => Session::Game(g.with_ai_seed(o.seed)),
+            Err(e) => return Err(invalid(e.to_string())),
+        }
+    } else {
+        match Match::new(MatchOptions {
+            size,
+            variant,
+            games: o.games,
+            policy,
+        }) {
+            Ok(m) => Session::Match(m.with_ai_seed(o.seed)),
+            Err(e) => return Err(invalid(e.to_string())),
+        }
+    };
+    Ok(TimbiricheState {
+        session,
+        last_hint: String::new(),
+        ai_options: AiOptions::default(),
+    })
+}
 
 crate::exports::export_query!(
     /// Read the state into `*out_state`.
@@ -899,10 +927,14 @@ crate::exports::export_load!(
     /// `GAMES_RESULT_UNSUPPORTED_VERSION`) and create nothing.
     games_timbiriche_game,
     games_timbiriche_load(out_game),
+    reason: games_timbiriche_load_reason,
     |bytes: &[u8]| {
-        let session = Session::load(save_text(bytes)?).map_err(|e| match e {
-            LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-            _ => GAMES_RESULT_INVALID_DATA,
+        let session = Session::load(save_text(bytes)?).map_err(|e| {
+            let code = match e {
+                LoadError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            };
+            Refusal::new(code, e.to_string())
         })?;
         Ok(TimbiricheState {
             session,

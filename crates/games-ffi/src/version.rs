@@ -64,7 +64,13 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// the game's `_OTHER`), and backgammon text that is not UTF-8 is
 /// `GAMES_BACKGAMMON_ERROR_BAD_NOTATION`.
 /// 10, `games_canicas_records_clone` and `games_cancel_token_clone` are new,
-/// so every handle has its `_clone` (nothing else changed).
+/// so every handle has its `_clone`; each call that creates a handle has a
+/// stateless `_reason` companion that writes why it refuses its inputs
+/// (`games_nim_new_reason`, `games_timbiriche_new_reason`,
+/// `games_backgammon_new_reason`, `_new_from_position_id_reason`,
+/// `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
+/// `_load_reason` and `games_canicas_records_load_reason` are new; nothing
+/// else changed).
 pub const GAMES_ABI_VERSION: u32 = 10;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

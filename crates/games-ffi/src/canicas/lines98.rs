@@ -16,7 +16,8 @@ use super::*;
 /// move onto a shown cell sends that marble on to the next free cell of its
 /// order. Its records are kept apart from the 1992 rule's. Rules that
 /// cannot be played give `GAMES_RESULT_INVALID_PARAMETER` and create
-/// nothing.
+/// nothing; `games_canicas_new_reason` says why, in words (this call
+/// refuses the same options).
 ///
 /// # Safety
 /// `options` NULL or readable; `out_game` NULL or writable.

@@ -160,10 +160,14 @@ crate::exports::export_load!(
     /// `GAMES_RESULT_UNSUPPORTED_VERSION`; nothing is created then.
     games_canicas_records,
     games_canicas_records_load(out_records),
+    reason: games_canicas_records_load_reason,
     |bytes: &[u8]| {
-        Records::from_json(save_text(bytes)?).map_err(|e| match e {
-            StateError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
-            _ => GAMES_RESULT_INVALID_DATA,
+        Records::from_json(save_text(bytes)?).map_err(|e| {
+            let code = match e {
+                StateError::Version(_) => GAMES_RESULT_UNSUPPORTED_VERSION,
+                _ => GAMES_RESULT_INVALID_DATA,
+            };
+            Refusal::new(code, e.to_string())
         })
     }
 );

@@ -1069,6 +1069,116 @@ static void sweep_last_error(void) {
     games_canicas_free(c);
 }
 
+/* ---- the _reason companions ---------------------------------------------- */
+/* REASON(ok, needle, expr): the buffer sweep of a companion whose exact fit
+ * returns `ok` (the constructor's result for the same inputs), then the text
+ * it wrote: "" for accepted inputs, else one that contains `needle`. */
+#define REASON(ok, needle, expr)                                                \
+    do {                                                                        \
+        BUFSWEEP(no_snap, (void *)0, char, ok, expr);                           \
+        const char *text_ = (const char *)arena_words;                          \
+        if ((ok) == GAMES_RESULT_OK ? text_[0] != '\0' : strstr(text_, needle) == NULL) \
+            FAIL("%s: reason \"%.200s\" (wanted \"%s\")", #expr, text_, needle); \
+    } while (0)
+
+/* Each companion against its constructor: the same result for the same
+ * inputs, good and bad, NULL pointers included; the text in the buffer. */
+static void sweep_reasons(void) {
+    uint32_t rows[3] = {3, 4, 5};
+    games_nim_game *n = NULL;
+    EXPECT(games_nim_new(rows, 3, 0, 0, 0, 1, &n), GAMES_RESULT_INVALID_PARAMETER);
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "not 0", games_nim_new_reason(rows, 3, 0, 0, 0, B, C, L));
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "rule 2", games_nim_new_reason(rows, 3, 2, 1, 0, B, C, L));
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "first_player 4294967295", games_nim_new_reason(rows, 3, 0, 1, UINT32_MAX, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "rows is NULL", games_nim_new_reason(NULL, 3, 0, 1, 0, B, C, L));
+    REASON(GAMES_RESULT_OK, "", games_nim_new_reason(NULL, 0, 0, 1, 0, B, C, L));
+    EXPECT(games_nim_new(rows, 3, 0, 1, 0, 1, &n), GAMES_RESULT_OK);
+    snap_t saved;
+    snap_nim(n, &saved);
+    games_nim_free(n);
+    REASON(GAMES_RESULT_OK, "", games_nim_load_reason(saved.bytes, saved.len, B, C, L));
+    REASON(GAMES_RESULT_INVALID_DATA, "not a saved Nim game", games_nim_load_reason(saved.bytes, 3, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_nim_load_reason(NULL, 4, B, C, L));
+
+    games_timbiriche_options t;
+    EXPECT(games_timbiriche_options_default(&t), GAMES_RESULT_OK);
+    REASON(GAMES_RESULT_OK, "", games_timbiriche_new_reason(&t, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "options is NULL", games_timbiriche_new_reason(NULL, B, C, L));
+    {
+        games_timbiriche_options bad = t;
+        games_timbiriche_game *g = NULL;
+        bad.rows = 7;
+        EXPECT(games_timbiriche_new(&bad, &g), GAMES_RESULT_INVALID_PARAMETER);
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "7x3", games_timbiriche_new_reason(&bad, B, C, L));
+        bad = t;
+        bad.start = UINT32_MAX;
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "start 4294967295", games_timbiriche_new_reason(&bad, B, C, L));
+        EXPECT(games_timbiriche_new(&t, &g), GAMES_RESULT_OK);
+        snap_timbiriche(g, &saved);
+        games_timbiriche_free(g);
+    }
+    REASON(GAMES_RESULT_OK, "", games_timbiriche_load_reason(saved.bytes, saved.len, B, C, L));
+    REASON(GAMES_RESULT_INVALID_DATA, "not a saved game", games_timbiriche_load_reason(saved.bytes, 3, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_timbiriche_load_reason(NULL, 4, B, C, L));
+
+    games_backgammon_options b;
+    EXPECT(games_backgammon_options_default(&b), GAMES_RESULT_OK);
+    REASON(GAMES_RESULT_OK, "", games_backgammon_new_reason(&b, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "options is NULL", games_backgammon_new_reason(NULL, B, C, L));
+    {
+        games_backgammon_options bad = b;
+        games_backgammon_game *g = NULL;
+        bad.opening_first = 9;
+        bad.opening_second = 2;
+        EXPECT(games_backgammon_new(&bad, &g), GAMES_RESULT_INVALID_PARAMETER);
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "opening dice 9 and 2", games_backgammon_new_reason(&bad, B, C, L));
+        EXPECT(games_backgammon_new(&b, &g), GAMES_RESULT_OK);
+        snap_backgammon(g, &saved);
+        games_backgammon_free(g);
+    }
+    REASON(GAMES_RESULT_OK, "", games_backgammon_load_reason(saved.bytes, saved.len, B, C, L));
+    REASON(GAMES_RESULT_INVALID_DATA, "backgammon", games_backgammon_load_reason(saved.bytes, 3, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_backgammon_load_reason(NULL, 4, B, C, L));
+    REASON(GAMES_RESULT_OK, "", games_backgammon_new_from_position_id_reason("4HPwATDgc/ABMA", 0, B, C, L));
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "`4HPw`", games_backgammon_new_from_position_id_reason("4HPw", 0, B, C, L));
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "player_on_roll 2", games_backgammon_new_from_position_id_reason("4HPwATDgc/ABMA", 2, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "id is NULL", games_backgammon_new_from_position_id_reason(NULL, 0, B, C, L));
+    REASON(GAMES_RESULT_OK, "", games_backgammon_new_from_xgid_reason("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", 0, B, C, L));
+    REASON(GAMES_RESULT_INVALID_PARAMETER, "`XGID=x`", games_backgammon_new_from_xgid_reason("XGID=x", 0, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "xgid is NULL", games_backgammon_new_from_xgid_reason(NULL, 0, B, C, L));
+
+    games_canicas_options o;
+    EXPECT(games_canicas_options_default(0, &o), GAMES_RESULT_OK);
+    REASON(GAMES_RESULT_OK, "", games_canicas_new_reason(NULL, 1, B, C, L));
+    REASON(GAMES_RESULT_OK, "", games_canicas_new_reason(&o, UINT64_MAX, B, C, L));
+    {
+        games_canicas_options bad = o;
+        games_canicas_game *g = NULL;
+        bad.colours = 10;
+        EXPECT(games_canicas_new(&bad, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+        EXPECT(games_canicas_new_lines98(&bad, 1, &g), GAMES_RESULT_INVALID_PARAMETER);
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "10 colours", games_canicas_new_reason(&bad, 1, B, C, L));
+        bad = o;
+        bad.size = UINT32_MAX;
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "size 4294967295", games_canicas_new_reason(&bad, 1, B, C, L));
+        EXPECT(games_canicas_new(&o, 1, &g), GAMES_RESULT_OK);
+        snap_canicas(g, &saved);
+        games_canicas_free(g);
+    }
+    REASON(GAMES_RESULT_OK, "", games_canicas_load_reason(saved.bytes, saved.len, B, C, L));
+    REASON(GAMES_RESULT_INVALID_DATA, "not a save", games_canicas_load_reason(saved.bytes, 3, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_canicas_load_reason(NULL, 4, B, C, L));
+    {
+        games_canicas_records *r = NULL;
+        EXPECT(games_canicas_records_new(&r), GAMES_RESULT_OK);
+        EXPECT(games_canicas_records_save(r, saved.bytes, sizeof saved.bytes, &saved.len), GAMES_RESULT_OK);
+        games_canicas_records_free(r);
+    }
+    REASON(GAMES_RESULT_OK, "", games_canicas_records_load_reason(saved.bytes, saved.len, B, C, L));
+    REASON(GAMES_RESULT_INVALID_DATA, "not a save", games_canicas_records_load_reason(saved.bytes, 3, B, C, L));
+    REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_canicas_records_load_reason(NULL, 4, B, C, L));
+}
+
 int main(void) {
     sweep_common();
     sweep_nim();
@@ -1077,6 +1187,7 @@ int main(void) {
     sweep_canicas();
     sweep_bool_bytes();
     sweep_last_error();
+    sweep_reasons();
     if (failures) {
         fprintf(stderr, "abi sweep: %d failures\n", failures);
         return 1;
