@@ -221,8 +221,8 @@ public final class BackgammonGame: Sendable {
 
     /// A new game. The opening roll comes from `seed` unless `opening` gives
     /// each player's die (different, 1 to 6); other dice throw
-    /// `.invalidParameter` naming them (a die below 0 or above `UInt32.max`
-    /// before the library is called).
+    /// `.invalidParameter` naming them ("opening dice 3 and 3: ..."; a die
+    /// below 0 or above `UInt32.max` before the library is called).
     public init(seed: UInt64 = 1, opening: (first: Int, second: Int)? = nil) throws(GamesError) {
         var options = games_backgammon_options()
         _ = games_backgammon_options_default(&options)
@@ -235,32 +235,44 @@ public final class BackgammonGame: Sendable {
         handle = try Handle(create: { out in
             var o = o
             return games_backgammon_new(&o, out)
+        }, reason: { text, cap, len in
+            var o = o
+            return games_backgammon_new_reason(&o, text, cap, len)
         }, free: { games_backgammon_free($0) })
     }
 
     /// A game from a GNU Backgammon Position ID, `playerOnRoll` to roll; a
-    /// bad ID (or one with a NUL character) throws `.invalidParameter`.
+    /// bad ID (or one with a NUL character) throws `.invalidParameter`, the
+    /// message naming the ID and what is wrong with it.
     public init(positionID: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
         try refuseNUL(positionID, "the Position ID")
         handle = try Handle(create: {
             games_backgammon_new_from_position_id(positionID, playerOnRoll.c, seed, $0)
+        }, reason: {
+            games_backgammon_new_from_position_id_reason(positionID, playerOnRoll.c, $0, $1, $2)
         }, free: { games_backgammon_free($0) })
     }
 
     /// A game from an XGID (with its dice when it has a roll); a bad XGID
-    /// (or one with a NUL character) throws `.invalidParameter`.
+    /// (or one with a NUL character) throws `.invalidParameter`, the message
+    /// naming the XGID and what is wrong with it.
     public init(xgid: String, playerOnRoll: Player, seed: UInt64 = 1) throws(GamesError) {
         try refuseNUL(xgid, "the XGID")
         handle = try Handle(create: {
             games_backgammon_new_from_xgid(xgid, playerOnRoll.c, seed, $0)
+        }, reason: {
+            games_backgammon_new_from_xgid_reason(xgid, playerOnRoll.c, $0, $1, $2)
         }, free: { games_backgammon_free($0) })
     }
 
     /// The game saved by `save()`; it is replayed and checked, so bad bytes
-    /// throw `.invalidData` (or `.unsupportedVersion`).
+    /// throw `.invalidData` (or `.unsupportedVersion`), the message saying
+    /// why.
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_backgammon_load($0.baseAddress, $0.count, out) }
+        }, reason: { text, cap, len in
+            saved.withUnsafeBufferPointer { games_backgammon_load_reason($0.baseAddress, $0.count, text, cap, len) }
         }, free: { games_backgammon_free($0) })
     }
 

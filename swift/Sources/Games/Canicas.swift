@@ -237,21 +237,27 @@ public final class CanicasGame: Sendable {
     /// `lines98` is true: the player is shown where the marbles of the
     /// "next" bar land (`shownLandings`); the game is otherwise the same,
     /// and its records are kept apart. Bad rules throw `.invalidParameter`
-    /// (a field below 0 or above `UInt32.max` before the library is called,
-    /// naming it).
+    /// whose message names the field ("board size 1 is outside 2..=11"; a
+    /// field below 0 or above `UInt32.max` before the library is called).
     public init(rules: CanicasRules = .five, deal: UInt64, lines98: Bool) throws(GamesError) {
         let options = try rules.checkedC()
         handle = try Handle(create: { out in
             var o = options
             return lines98 ? games_canicas_new_lines98(&o, deal, out) : games_canicas_new(&o, deal, out)
+        }, reason: { text, cap, len in
+            var o = options
+            return games_canicas_new_reason(&o, deal, text, cap, len)
         }, free: { games_canicas_free($0) })
     }
 
     /// The game saved by `save()`; its moves are replayed and checked, so bad
-    /// bytes throw `.invalidData` (or `.unsupportedVersion`).
+    /// bytes throw `.invalidData` (or `.unsupportedVersion`), the message
+    /// saying why.
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_canicas_load($0.baseAddress, $0.count, out) }
+        }, reason: { text, cap, len in
+            saved.withUnsafeBufferPointer { games_canicas_load_reason($0.baseAddress, $0.count, text, cap, len) }
         }, free: { games_canicas_free($0) })
     }
 
@@ -501,10 +507,12 @@ public final class CanicasRecords: Sendable {
     }
 
     /// Records saved by `save()`; bad bytes throw `.invalidData` (or
-    /// `.unsupportedVersion`).
+    /// `.unsupportedVersion`), the message saying why.
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_canicas_records_load($0.baseAddress, $0.count, out) }
+        }, reason: { text, cap, len in
+            saved.withUnsafeBufferPointer { games_canicas_records_load_reason($0.baseAddress, $0.count, text, cap, len) }
         }, free: { games_canicas_records_free($0) })
     }
 

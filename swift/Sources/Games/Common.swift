@@ -232,16 +232,22 @@ final class Handle: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Takes ownership of a handle that `create` wrote, or throws the error
-    /// its result code names.
+    /// its result code names, with the words of `reason` (the constructor's
+    /// `_reason` companion called on the same inputs: a refused constructor
+    /// has no handle to ask `_last_error`), else the code's sentence.
     init(
         create: (UnsafeMutablePointer<OpaquePointer?>) -> UInt32,
+        reason: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32 = { _, _, _ in
+            GAMES_RESULT_OK.rawValue
+        },
         free: @escaping (OpaquePointer) -> Void
     ) throws(GamesError) {
         if let mismatch = abiMismatch() { throw mismatch }
         var out: OpaquePointer?
         let result = create(&out)
         guard result == GAMES_RESULT_OK.rawValue, let made = out else {
-            throw GamesError(code: .init(rawValue: result), message: resultText(result))
+            let why = readReason(reason)
+            throw GamesError(code: .init(rawValue: result), message: why.isEmpty ? resultText(result) : why)
         }
         pointer = made
         self.free = free
@@ -343,6 +349,18 @@ func readText(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<I
     var buf = [CChar](repeating: 0, count: max(len, 1))
     let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
     guard result == GAMES_RESULT_OK.rawValue else { return "" }
+    return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The text of a `_reason` companion: ask its size, then fill. Its result
+/// is the constructor's for the same inputs (not OK for a refusal), so any
+/// answer to the filling call but "too small" has written the text.
+func readReason(_ call: (UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> UInt32) -> String {
+    var len = 0
+    guard call(nil, 0, &len) == GAMES_RESULT_BUFFER_TOO_SMALL.rawValue else { return "" }
+    var buf = [CChar](repeating: 0, count: max(len, 1))
+    let result = buf.withUnsafeMutableBufferPointer { b in call(b.baseAddress, b.count, &len) }
+    guard result != GAMES_RESULT_BUFFER_TOO_SMALL.rawValue else { return "" }
     return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 

@@ -144,7 +144,8 @@ public final class NimGame: Sendable {
 
     /// A new match. `rows` (1 to 32 rows of up to 65,536 circles) defaults to
     /// the classic 3, 4, 5; `seed` drives the AI's random choices. Bad rows
-    /// or rounds throw `.invalidParameter`; a count below 0 or above
+    /// or rounds throw `.invalidParameter` whose message says why ("a match
+    /// has at least 1 round, not 0"); a count below 0 or above
     /// `UInt32.max` is refused before the library is called, naming it.
     public init(
         rows: [Int] = [3, 4, 5], rule: NimRule = .normal, rounds: Int = 1,
@@ -165,14 +166,21 @@ public final class NimGame: Sendable {
             cRows.withUnsafeBufferPointer { buf in
                 games_nim_new(buf.baseAddress, buf.count, rule.c, cRounds, firstPlayer.c, seed, out)
             }
+        }, reason: { text, cap, len in
+            cRows.withUnsafeBufferPointer { buf in
+                games_nim_new_reason(buf.baseAddress, buf.count, rule.c, cRounds, firstPlayer.c, text, cap, len)
+            }
         }, free: { games_nim_free($0) })
     }
 
     /// The match saved by `save()`; every move is replayed and checked, so
-    /// bad bytes throw `.invalidData` (or `.unsupportedVersion`).
+    /// bad bytes throw `.invalidData` (or `.unsupportedVersion`), the
+    /// message saying why.
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_nim_load($0.baseAddress, $0.count, out) }
+        }, reason: { text, cap, len in
+            saved.withUnsafeBufferPointer { games_nim_load_reason($0.baseAddress, $0.count, text, cap, len) }
         }, free: { games_nim_free($0) })
     }
 

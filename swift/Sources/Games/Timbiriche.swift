@@ -445,9 +445,9 @@ public enum TimbiricheRefusal: UInt32, Sendable, Hashable {
 public final class TimbiricheGame: Sendable {
     let handle: Handle
 
-    /// A new game with `options`; bad options throw `.invalidParameter` (rows,
-    /// columns or games below 0 or above `UInt32.max` before the library is
-    /// called, naming them).
+    /// A new game with `options`; bad options throw `.invalidParameter` whose
+    /// message names them ("a match is 3 or 5 games, not 4"; rows, columns
+    /// or games below 0 or above `UInt32.max` before the library is called).
     public init(_ options: TimbiricheOptions = TimbiricheOptions()) throws(GamesError) {
         var c = games_timbiriche_options()
         _ = games_timbiriche_options_default(&c)
@@ -472,21 +472,30 @@ public final class TimbiricheGame: Sendable {
             c.values_seed = seed
         }
         let options = c
-        handle = try Handle(create: { out in
-            explicit.withUnsafeBufferPointer { values in
+        let values = explicit
+        /// `call` with the C options, their values pointing into `values`.
+        func withOptions(_ call: (UnsafePointer<games_timbiriche_options>) -> UInt32) -> UInt32 {
+            values.withUnsafeBufferPointer { buf in
                 var o = options
-                o.values = values.baseAddress
-                o.values_len = values.count
-                return games_timbiriche_new(&o, out)
+                o.values = buf.baseAddress
+                o.values_len = buf.count
+                return call(&o)
             }
+        }
+        handle = try Handle(create: { out in
+            withOptions { games_timbiriche_new($0, out) }
+        }, reason: { text, cap, len in
+            withOptions { games_timbiriche_new_reason($0, text, cap, len) }
         }, free: { games_timbiriche_free($0) })
     }
 
     /// The game saved by `save()`; bad bytes throw `.invalidData` (or
-    /// `.unsupportedVersion`).
+    /// `.unsupportedVersion`), the message saying why.
     public init(saved: [UInt8]) throws(GamesError) {
         handle = try Handle(create: { out in
             saved.withUnsafeBufferPointer { games_timbiriche_load($0.baseAddress, $0.count, out) }
+        }, reason: { text, cap, len in
+            saved.withUnsafeBufferPointer { games_timbiriche_load_reason($0.baseAddress, $0.count, text, cap, len) }
         }, free: { games_timbiriche_free($0) })
     }
 
