@@ -735,7 +735,8 @@
  * (`games_nim_new_reason`, `games_timbiriche_new_reason`,
  * `games_backgammon_new_reason`, `_new_from_position_id_reason`,
  * `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
- * `_load_reason` and `games_canicas_records_load_reason` are new; nothing
+ * `_load_reason` and `games_canicas_records_load_reason` are new, and
+ * `games_canicas_board_apply_reason` for the bare-board move; nothing
  * else changed).
  */
 #define GAMES_ABI_VERSION 10
@@ -2727,7 +2728,8 @@ games_result games_canicas_last_error_code(const games_canicas_game *game, uint3
  * board after it and its lines' removal, and says whether marbles would
  * arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
  * or colours, or a board no game rests on (a line of the rules' length
- * still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+ * still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing;
+ * `games_canicas_board_apply_reason` says why, in words.
  *
  * # Safety
  * `options` NULL or readable; `cells` NULL or `cells_len` readable and
@@ -2738,6 +2740,31 @@ games_result games_canicas_board_apply(const games_canicas_options *options,
                                        size_t cells_len,
                                        games_canicas_move mv,
                                        games_canicas_board_outcome *out);
+
+/**
+ * Why `games_canicas_board_apply` refuses `options`, `cells` and
+ * `cells_len` (the move, which it never refuses, left out: an illegal one
+ * is an answer, `legal` false), in words, NUL-terminated into the caller's
+ * `buf` (as `games_canicas_last_error` writes it; "" when it accepts
+ * them), and the result it returns for them with a writable `out`
+ * (`GAMES_RESULT_OK` when accepted): the field of rules that cannot be
+ * played, a number of cells that does not fit the board, a colour above
+ * the rules' colours, a line still on the board. `cells` is only read.
+ * Nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`,
+ * a `buf` too small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL`
+ * with the size needed (NUL included) in `*out_len`; the text is written
+ * only into the caller's buffer.
+ *
+ * # Safety
+ * `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+ * `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+ */
+games_result games_canicas_board_apply_reason(const games_canicas_options *options,
+                                              const uint8_t *cells,
+                                              size_t cells_len,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *out_len);
 
 /**
  * Play the autoplayer (the hint with `budget`; NULL: the default node

@@ -626,7 +626,7 @@ pub unsafe fn new_from_options<O: OptionsFromC, H: Exported>(
 
 /// The body of `X_new_reason`: why [`new_from_options`] refuses `options`
 /// ("" and `GAMES_RESULT_OK` when it would accept them), through the same
-/// `make`, written by [`write_reason`].
+/// `make`, written by [`write_reason`](crate::boundary::write_reason).
 ///
 /// # Safety
 /// `options` as for [`new_from_options`]; `buf` NULL or `cap` writable

@@ -69,7 +69,8 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// (`games_nim_new_reason`, `games_timbiriche_new_reason`,
 /// `games_backgammon_new_reason`, `_new_from_position_id_reason`,
 /// `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
-/// `_load_reason` and `games_canicas_records_load_reason` are new; nothing
+/// `_load_reason` and `games_canicas_records_load_reason` are new, and
+/// `games_canicas_board_apply_reason` for the bare-board move; nothing
 /// else changed).
 pub const GAMES_ABI_VERSION: u32 = 10;
 

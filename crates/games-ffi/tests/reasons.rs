@@ -100,6 +100,16 @@ type IdCase<'a> = (
     &'a str,
 );
 
+/// What, the rules (NULL when `None`), the cells (NULL when `None`), the
+/// expected result and what the reason must contain.
+type BoardCase<'a> = (
+    &'a str,
+    Option<games_canicas_options>,
+    Option<Vec<u8>>,
+    games_result,
+    &'a str,
+);
+
 fn nim_new(rows: Option<&[u32]>, count: usize, rule: u32, rounds: u32, first: u32) -> games_result {
     let rows_ptr = rows.map_or(ptr::null(), <[u32]>::as_ptr);
     let mut game = ptr::null_mut();
@@ -766,4 +776,86 @@ fn load_reasons_name_the_refused_save() {
     );
     // SAFETY: the handle made above, released once.
     unsafe { games_canicas_records_free(records) };
+}
+
+/// `games_canicas_board_apply_reason`: a call without a handle that refuses
+/// its board says why, with the result `games_canicas_board_apply` returns.
+#[test]
+fn board_apply_reason_names_the_refused_board() {
+    let free_board = vec![0u8; 81];
+    let mut with_line = free_board.clone();
+    with_line[..5].copy_from_slice(&[1, 1, 1, 1, 1]);
+    let mut colour_9 = free_board.clone();
+    colour_9[7] = 9;
+    let mut four = games_canicas_options::default();
+    // SAFETY: a writable local.
+    let r = unsafe { games_canicas_options_default(GAMES_CANICAS_VARIANT_FOUR, &mut four) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    let mut bad_rules = four;
+    bad_rules.arrivals = 0;
+    let mv = games_canicas_move { from: 0, to: 1 };
+    let cases: Vec<BoardCase<'_>> = vec![
+        (
+            "a free board",
+            None,
+            Some(free_board.clone()),
+            GAMES_RESULT_OK,
+            "",
+        ),
+        (
+            "80 cells",
+            None,
+            Some(vec![0; 80]),
+            GAMES_RESULT_INVALID_PARAMETER,
+            "80 cells given",
+        ),
+        (
+            "colour 9",
+            None,
+            Some(colour_9),
+            GAMES_RESULT_INVALID_PARAMETER,
+            "cell 7 holds colour 9",
+        ),
+        (
+            "a line on the board",
+            None,
+            Some(with_line),
+            GAMES_RESULT_INVALID_PARAMETER,
+            "a line stays on the board",
+        ),
+        (
+            "0 arrivals",
+            Some(bad_rules),
+            Some(free_board),
+            GAMES_RESULT_INVALID_PARAMETER,
+            "0 arrivals",
+        ),
+        (
+            "NULL cells",
+            None,
+            None,
+            GAMES_RESULT_NULL_PARAMETER,
+            "cells is NULL",
+        ),
+    ];
+    for (what, options, cells, expected, needle) in cases {
+        let options_ptr = options.as_ref().map_or(ptr::null(), ptr::from_ref);
+        let mut cells = cells;
+        let before = cells.clone();
+        let (cells_ptr, cells_len) = cells
+            .as_mut()
+            .map_or((ptr::null_mut(), 0), |c| (c.as_mut_ptr(), c.len()));
+        // SAFETY: NULL or readable options, NULL or `cells_len` bytes; the
+        // buffer and length from `answer`. Called first, so that the apply
+        // below, which may rewrite the cells, comes after.
+        let said = answer(|b, c, l| unsafe {
+            games_canicas_board_apply_reason(options_ptr, cells_ptr, cells_len, b, c, l)
+        });
+        assert_eq!(cells, before, "{what}: the companion only reads the cells");
+        let mut out = games_canicas_board_outcome::default();
+        // SAFETY: as above, the cells writable; a local outcome.
+        let made =
+            unsafe { games_canicas_board_apply(options_ptr, cells_ptr, cells_len, mv, &mut out) };
+        check(what, made, said, expected, needle);
+    }
 }

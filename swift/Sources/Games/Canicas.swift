@@ -737,8 +737,8 @@ public enum CanicasBoard {
     /// puzzle): the board after the move and its lines' removal, or why the
     /// move is not legal (`legal` false, not an error). Bad rules, cells or
     /// colours, or a board with a line still on it, throw
-    /// `.invalidParameter`; so do a colour or cell number C cannot hold,
-    /// naming it.
+    /// `.invalidParameter` whose message says which ("a line stays on the
+    /// board ..."); so do a colour or cell number C cannot hold, naming it.
     public static func apply(
         _ move: CanicasMove, to cells: [Int], rules: CanicasRules = .five
     ) throws(GamesError) -> CanicasBoardOutcome {
@@ -751,7 +751,14 @@ public enum CanicasBoard {
         let result = bytes.withUnsafeMutableBufferPointer { b in
             games_canicas_board_apply(&options, b.baseAddress, b.count, mv, &out)
         }
-        try check(result)
+        // A refusal changed nothing: the companion reads the same cells.
+        try check(result) {
+            readReason { text, cap, len in
+                bytes.withUnsafeBufferPointer { b in
+                    games_canicas_board_apply_reason(&options, b.baseAddress, b.count, text, cap, len)
+                }
+            }
+        }
         let count = Int(min(out.n_lines, UInt32(GAMES_CANICAS_MAX_MOVE_LINES)))
         let lines = withUnsafeBytes(of: out.lines) { raw in
             Array(raw.bindMemory(to: games_canicas_line.self).prefix(count)).map(CanicasLine.init)

@@ -100,6 +100,23 @@ extension AllGames {
             expectReason(thrown { try CanicasRecords(saved: Array("{".utf8)) }, .invalidData, "not a save")
         }
 
+        /// The bare-board move has no handle either: its message comes from
+        /// `games_canicas_board_apply_reason`.
+        @Test func theBareBoardMoveSaysWhyItRefuses() throws {
+            var cells = Array(repeating: 0, count: 81)
+            expectReason(
+                thrown { try CanicasBoard.apply(CanicasMove(from: 0, to: 1), to: Array(cells.dropLast())) },
+                .invalidParameter, "80 cells given")
+            cells[3] = 8
+            expectReason(
+                thrown { try CanicasBoard.apply(CanicasMove(from: 3, to: 4), to: cells) },
+                .invalidParameter, "cell 3 holds colour 8")
+            cells.replaceSubrange(0..<5, with: [1, 1, 1, 1, 1])
+            expectReason(
+                thrown { try CanicasBoard.apply(CanicasMove(from: 0, to: 9), to: cells) },
+                .invalidParameter, "a line stays on the board")
+        }
+
         /// Inputs the companions accept still make games (the companion is
         /// asked only after a refusal).
         @Test func acceptedInputsStillMakeGames() throws {

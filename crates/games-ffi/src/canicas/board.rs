@@ -10,17 +10,63 @@ use super::*;
 /// ([`canicas_core::check_board_at_rest`], as `games canicas apply` and the
 /// engine check).
 fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
-    if cells.len() != rules.cells() || cells.iter().any(|&c| c > rules.colours) {
-        return None;
+    checked_board(rules, cells).ok()
+}
+
+/// [`bare_board`], or why the cells do not make one.
+fn checked_board(rules: &Rules, cells: &[u8]) -> Result<Board, String> {
+    if cells.len() != rules.cells() {
+        let (given, wanted, size) = (cells.len(), rules.cells(), rules.size);
+        return Err(format!(
+            "{given} cells given; a board of {size}×{size} has {wanted}"
+        ));
+    }
+    if let Some((i, &c)) = cells.iter().enumerate().find(|(_, &c)| c > rules.colours) {
+        let colours = rules.colours;
+        return Err(format!(
+            "cell {i} holds colour {c}; the rules have colours 1 to {colours}"
+        ));
     }
     let mut board = Board::empty(rules.size);
     for (i, &c) in cells.iter().enumerate() {
         if c > 0 {
-            board.set(Cell(u8::try_from(i).ok()?), c);
+            let cell = u8::try_from(i).map_err(|_| format!("cell {i} is off every board"))?;
+            board.set(Cell(cell), c);
         }
     }
-    canicas_core::check_board_at_rest(&board, rules).ok()?;
-    Some(board)
+    canicas_core::check_board_at_rest(&board, rules).map_err(|e| e.to_string())?;
+    Ok(board)
+}
+
+/// The rules and board `games_canicas_board_apply` plays on, or why it
+/// refuses them: the one path of that call and of
+/// `games_canicas_board_apply_reason`.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes.
+unsafe fn apply_board(
+    options: *const games_canicas_options,
+    cells: *const u8,
+    cells_len: usize,
+) -> Result<(Rules, Board), Refusal> {
+    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
+    if cells.is_null() {
+        return Err(Refusal::new(GAMES_RESULT_NULL_PARAMETER, "cells is NULL"));
+    }
+    // SAFETY: NULL or readable, per the caller.
+    let rules = match unsafe { options.as_ref() } {
+        None => Rules::FIVE,
+        Some(o) => o.try_rules().map_err(invalid)?,
+    };
+    // SAFETY: non-NULL (checked) with `cells_len` readable bytes, per the caller.
+    let given = unsafe { read_slice(cells, cells_len) }.map_err(|e| {
+        Refusal::new(
+            e,
+            format!("cells_len {cells_len} is more bytes than memory holds"),
+        )
+    })?;
+    let board = checked_board(&rules, given).map_err(invalid)?;
+    Ok((rules, board))
 }
 
 /// One move on a bare board whose next marbles are not known (a board
@@ -33,7 +79,8 @@ fn bare_board(rules: &Rules, cells: &[u8]) -> Option<Board> {
 /// board after it and its lines' removal, and says whether marbles would
 /// arrive now; an illegal one leaves `cells` as they were. Bad rules, cells
 /// or colours, or a board no game rests on (a line of the rules' length
-/// still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing.
+/// still on it), give `GAMES_RESULT_INVALID_PARAMETER` and change nothing;
+/// `games_canicas_board_apply_reason` says why, in words.
 ///
 /// # Safety
 /// `options` NULL or readable; `cells` NULL or `cells_len` readable and
@@ -47,20 +94,14 @@ pub unsafe extern "C" fn games_canicas_board_apply(
     out: *mut games_canicas_board_outcome,
 ) -> games_result {
     guard(|| {
-        if out.is_null() || cells.is_null() {
+        if out.is_null() {
             return GAMES_RESULT_NULL_PARAMETER;
         }
-        // SAFETY: NULL or readable, per the caller.
-        let Some(rules) = (unsafe { read_rules(options) }) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        };
-        // SAFETY: non-NULL (checked) with `cells_len` readable bytes, per the caller.
-        let given = match unsafe { read_slice(cells.cast_const(), cells_len) } {
-            Ok(c) => c,
-            Err(e) => return e,
-        };
-        let Some(board) = bare_board(&rules, given) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
+        // SAFETY: `options` NULL or readable, `cells` NULL or `cells_len`
+        // readable bytes, per the caller.
+        let (rules, board) = match unsafe { apply_board(options, cells.cast_const(), cells_len) } {
+            Ok(both) => both,
+            Err(refusal) => return refusal.code,
         };
         let done = canicas_core::apply_on_board(&board, &rules, mv.to_rust());
         let mut outcome = games_canicas_board_outcome {
@@ -86,6 +127,36 @@ pub unsafe extern "C" fn games_canicas_board_apply(
         // SAFETY: non-NULL (checked) and writable, per the caller.
         unsafe { write_out(out, outcome) }
     })
+}
+
+/// Why `games_canicas_board_apply` refuses `options`, `cells` and
+/// `cells_len` (the move, which it never refuses, left out: an illegal one
+/// is an answer, `legal` false), in words, NUL-terminated into the caller's
+/// `buf` (as `games_canicas_last_error` writes it; "" when it accepts
+/// them), and the result it returns for them with a writable `out`
+/// (`GAMES_RESULT_OK` when accepted): the field of rules that cannot be
+/// played, a number of cells that does not fit the board, a colour above
+/// the rules' colours, a line still on the board. `cells` is only read.
+/// Nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`,
+/// a `buf` too small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL`
+/// with the size needed (NUL included) in `*out_len`; the text is written
+/// only into the caller's buffer.
+///
+/// # Safety
+/// `options` NULL or readable; `cells` NULL or `cells_len` readable bytes;
+/// `buf` NULL or `cap` writable chars; `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_board_apply_reason(
+    options: *const games_canicas_options,
+    cells: *const u8,
+    cells_len: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `options`, `cells` and `cells_len` as `apply_board` needs
+    // them, and `buf`, `cap` and `out_len` as `reason_into` does, per the caller.
+    unsafe { reason_into(buf, cap, out_len, || apply_board(options, cells, cells_len)) }
 }
 
 /// Play the autoplayer (the hint with `budget`; NULL: the default node

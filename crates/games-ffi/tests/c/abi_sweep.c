@@ -1177,6 +1177,18 @@ static void sweep_reasons(void) {
     REASON(GAMES_RESULT_OK, "", games_canicas_records_load_reason(saved.bytes, saved.len, B, C, L));
     REASON(GAMES_RESULT_INVALID_DATA, "not a save", games_canicas_records_load_reason(saved.bytes, 3, B, C, L));
     REASON(GAMES_RESULT_NULL_PARAMETER, "data is NULL", games_canicas_records_load_reason(NULL, 4, B, C, L));
+    {
+        uint8_t cells[81] = {0}, copy[81];
+        games_canicas_board_outcome out;
+        REASON(GAMES_RESULT_OK, "", games_canicas_board_apply_reason(NULL, cells, 81, B, C, L));
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "80 cells given", games_canicas_board_apply_reason(NULL, cells, 80, B, C, L));
+        REASON(GAMES_RESULT_NULL_PARAMETER, "cells is NULL", games_canicas_board_apply_reason(&o, NULL, 81, B, C, L));
+        for (int i = 0; i < 5; i++) cells[i] = 2;
+        memcpy(copy, cells, sizeof cells);
+        EXPECT(games_canicas_board_apply(NULL, cells, 81, (games_canicas_move){0, 40}, &out), GAMES_RESULT_INVALID_PARAMETER);
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "a line stays on the board", games_canicas_board_apply_reason(NULL, cells, 81, B, C, L));
+        if (memcmp(copy, cells, sizeof cells) != 0) FAIL("board_apply_reason changed the cells");
+    }
 }
 
 int main(void) {
