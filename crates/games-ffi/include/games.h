@@ -736,8 +736,8 @@
  * `games_backgammon_new_reason`, `_new_from_position_id_reason`,
  * `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
  * `_load_reason` and `games_canicas_records_load_reason` are new, and
- * `games_canicas_board_apply_reason` for the bare-board move; nothing
- * else changed).
+ * `games_canicas_board_apply_reason` for the bare-board move and
+ * `games_canicas_arena_reason`; nothing else changed).
  */
 #define GAMES_ABI_VERSION 10
 
@@ -2780,7 +2780,8 @@ games_result games_canicas_board_apply_reason(const games_canicas_options *optio
  * a token already set plays nothing).
  * At most `UINT32_MAX` deals are played (a longer range stops there).
  * Bad rules, or a range past the last deal, give
- * `GAMES_RESULT_INVALID_PARAMETER`.
+ * `GAMES_RESULT_INVALID_PARAMETER` (`games_canicas_arena_reason` says
+ * why, in words).
  *
  * # Safety
  * `options` NULL or readable; `budget` NULL or readable; `cancel` NULL or a
@@ -2794,6 +2795,31 @@ games_result games_canicas_arena(const games_canicas_options *options,
                                  const games_budget *budget,
                                  const games_cancel_token *cancel,
                                  games_canicas_arena_report *out_report);
+
+/**
+ * Why `games_canicas_arena` refuses `options`, `first_deal` and `deals`
+ * (the move limit, threads, budget and token, which it never refuses,
+ * left out), in words, NUL-terminated into the caller's `buf` (as
+ * `games_canicas_last_error` writes it; "" when it accepts them), and the
+ * result it returns for them with a writable `out_report`
+ * (`GAMES_RESULT_OK` when accepted): the field of rules that cannot be
+ * played, a range past the last deal. No game is played (so a game the
+ * autoplayer could not go on with, never seen and a bug, is not foreseen)
+ * and nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too
+ * small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the
+ * size needed (NUL included) in `*out_len`; the text is written only into
+ * the caller's buffer.
+ *
+ * # Safety
+ * `options` NULL or readable; `buf` NULL or `cap` writable chars;
+ * `out_len` NULL or writable.
+ */
+games_result games_canicas_arena_reason(const games_canicas_options *options,
+                                        uint64_t first_deal,
+                                        uint64_t deals,
+                                        char *buf,
+                                        size_t cap,
+                                        size_t *out_len);
 
 /**
  * The AI's move for a bare position (a board typed in, say): `cells` one

@@ -70,8 +70,8 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `games_backgammon_new_reason`, `_new_from_position_id_reason`,
 /// `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
 /// `_load_reason` and `games_canicas_records_load_reason` are new, and
-/// `games_canicas_board_apply_reason` for the bare-board move; nothing
-/// else changed).
+/// `games_canicas_board_apply_reason` for the bare-board move and
+/// `games_canicas_arena_reason`; nothing else changed).
 pub const GAMES_ABI_VERSION: u32 = 10;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

@@ -859,3 +859,58 @@ fn board_apply_reason_names_the_refused_board() {
         check(what, made, said, expected, needle);
     }
 }
+
+/// `games_canicas_arena_reason`: rules and ranges the arena refuses, named,
+/// with the arena's result; accepted ones give OK and "".
+#[test]
+fn arena_reason_names_the_refused_rules_or_range() {
+    let mut five = games_canicas_options::default();
+    // SAFETY: a writable local.
+    let r = unsafe { games_canicas_options_default(GAMES_CANICAS_VARIANT_FIVE, &mut five) };
+    assert_eq!(r, GAMES_RESULT_OK);
+    let mut no_colour = five;
+    no_colour.colours = 0;
+    let cases = [
+        ("one deal", None, 5, 1, GAMES_RESULT_OK, ""),
+        ("no deal", Some(five), u64::MAX, 0, GAMES_RESULT_OK, ""),
+        ("the last deal", None, u64::MAX, 1, GAMES_RESULT_OK, ""),
+        (
+            "past the last deal",
+            None,
+            u64::MAX,
+            2,
+            GAMES_RESULT_INVALID_PARAMETER,
+            "2 deals from deal 18446744073709551615 run past",
+        ),
+        (
+            "0 colours",
+            Some(no_colour),
+            1,
+            1,
+            GAMES_RESULT_INVALID_PARAMETER,
+            "0 colours",
+        ),
+    ];
+    for (what, options, first, deals, expected, needle) in cases {
+        let options_ptr = options.as_ref().map_or(ptr::null(), ptr::from_ref);
+        let mut report = games_canicas_arena_report::default();
+        // SAFETY: NULL or readable options, no budget or token, a local report.
+        let made = unsafe {
+            games_canicas_arena(
+                options_ptr,
+                first,
+                deals,
+                1,
+                1,
+                ptr::null(),
+                ptr::null(),
+                &mut report,
+            )
+        };
+        // SAFETY: as above; the buffer and length from `answer`.
+        let said = answer(|b, c, l| unsafe {
+            games_canicas_arena_reason(options_ptr, first, deals, b, c, l)
+        });
+        check(what, made, said, expected, needle);
+    }
+}

@@ -682,8 +682,9 @@ public enum CanicasArena {
     /// under `rules`, on `threads` threads (0: one per core; 1: the calling
     /// thread). The report is the same for any number of threads. `cancel`
     /// stops the run soon after it is set (`cancelled`). Bad rules, or a
-    /// range past the last deal, throw `.invalidParameter`; so does a
-    /// thread count below 0 or above `UInt32.max`, naming it.
+    /// range past the last deal, throw `.invalidParameter` whose message
+    /// says which; so does a thread count below 0 or above `UInt32.max`,
+    /// naming it.
     public static func run(
         rules: CanicasRules = .five, firstDeal: UInt64, deals: UInt64, maxMoves: UInt64,
         threads: Int = 0, budget: Budget = .default, cancel: CancelToken? = nil
@@ -696,7 +697,9 @@ public enum CanicasArena {
             games_canicas_arena(
                 &options, firstDeal, deals, maxMoves, cThreads, b, cancel?.handle, &report)
         }
-        try check(result)
+        try check(result) {
+            readReason { games_canicas_arena_reason(&options, firstDeal, deals, $0, $1, $2) }
+        }
         return CanicasArenaReport(report)
     }
 

@@ -117,6 +117,18 @@ extension AllGames {
                 .invalidParameter, "a line stays on the board")
         }
 
+        /// The arena has no handle either: `games_canicas_arena_reason`.
+        @Test func theArenaSaysWhyItRefuses() throws {
+            expectReason(
+                thrown { try CanicasArena.run(firstDeal: .max, deals: 2, maxMoves: 1, threads: 1) },
+                .invalidParameter, "run past the last deal")
+            var rules = CanicasRules.five
+            rules.arrivals = 9
+            expectReason(
+                thrown { try CanicasArena.run(rules: rules, firstDeal: 1, deals: 1, maxMoves: 1, threads: 1) },
+                .invalidParameter, "9 arrivals")
+        }
+
         /// Inputs the companions accept still make games (the companion is
         /// asked only after a refusal).
         @Test func acceptedInputsStillMakeGames() throws {

@@ -172,7 +172,8 @@ pub unsafe extern "C" fn games_canicas_board_apply_reason(
 /// a token already set plays nothing).
 /// At most `UINT32_MAX` deals are played (a longer range stops there).
 /// Bad rules, or a range past the last deal, give
-/// `GAMES_RESULT_INVALID_PARAMETER`.
+/// `GAMES_RESULT_INVALID_PARAMETER` (`games_canicas_arena_reason` says
+/// why, in words).
 ///
 /// # Safety
 /// `options` NULL or readable; `budget` NULL or readable; `cancel` NULL or a
@@ -194,12 +195,10 @@ pub unsafe extern "C" fn games_canicas_arena(
             return GAMES_RESULT_NULL_PARAMETER;
         }
         // SAFETY: NULL or readable, per the caller.
-        let Some(rules) = (unsafe { read_rules(options) }) else {
-            return GAMES_RESULT_INVALID_PARAMETER;
+        let rules = match unsafe { arena_rules(options, first_deal, deals) } {
+            Ok(rules) => rules,
+            Err(refusal) => return refusal.code,
         };
-        if deals > 0 && first_deal.checked_add(deals - 1).is_none() {
-            return GAMES_RESULT_INVALID_PARAMETER;
-        }
         // SAFETY: NULL or readable / live, per the caller.
         let (budget, cancel) = unsafe {
             (
@@ -245,6 +244,66 @@ pub unsafe extern "C" fn games_canicas_arena(
         // SAFETY: non-NULL (checked) and writable, per the caller.
         unsafe { write_out(out_report, report) }
     })
+}
+
+/// The rules `games_canicas_arena` plays, or why it refuses its options or
+/// range of deals: the one path of that call and of
+/// `games_canicas_arena_reason`.
+///
+/// # Safety
+/// `options` NULL or readable.
+unsafe fn arena_rules(
+    options: *const games_canicas_options,
+    first_deal: u64,
+    deals: u64,
+) -> Result<Rules, Refusal> {
+    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
+    // SAFETY: NULL or readable, per the caller.
+    let rules = match unsafe { options.as_ref() } {
+        None => Rules::FIVE,
+        Some(o) => o.try_rules().map_err(invalid)?,
+    };
+    if deals > 0 && first_deal.checked_add(deals - 1).is_none() {
+        return Err(invalid(format!(
+            "{deals} deals from deal {first_deal} run past the last deal ({})",
+            u64::MAX
+        )));
+    }
+    Ok(rules)
+}
+
+/// Why `games_canicas_arena` refuses `options`, `first_deal` and `deals`
+/// (the move limit, threads, budget and token, which it never refuses,
+/// left out), in words, NUL-terminated into the caller's `buf` (as
+/// `games_canicas_last_error` writes it; "" when it accepts them), and the
+/// result it returns for them with a writable `out_report`
+/// (`GAMES_RESULT_OK` when accepted): the field of rules that cannot be
+/// played, a range past the last deal. No game is played (so a game the
+/// autoplayer could not go on with, never seen and a bug, is not foreseen)
+/// and nothing is kept. A NULL `out_len` gives `GAMES_RESULT_NULL_PARAMETER`, a `buf` too
+/// small (NULL: a size query) `GAMES_RESULT_BUFFER_TOO_SMALL` with the
+/// size needed (NUL included) in `*out_len`; the text is written only into
+/// the caller's buffer.
+///
+/// # Safety
+/// `options` NULL or readable; `buf` NULL or `cap` writable chars;
+/// `out_len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn games_canicas_arena_reason(
+    options: *const games_canicas_options,
+    first_deal: u64,
+    deals: u64,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> games_result {
+    // SAFETY: `options` NULL or readable, and `buf`, `cap` and `out_len` as
+    // `reason_into` needs them, per the caller.
+    unsafe {
+        reason_into(buf, cap, out_len, || {
+            arena_rules(options, first_deal, deals)
+        })
+    }
 }
 
 /// The AI's move for a bare position (a board typed in, say): `cells` one

@@ -1189,6 +1189,15 @@ static void sweep_reasons(void) {
         REASON(GAMES_RESULT_INVALID_PARAMETER, "a line stays on the board", games_canicas_board_apply_reason(NULL, cells, 81, B, C, L));
         if (memcmp(copy, cells, sizeof cells) != 0) FAIL("board_apply_reason changed the cells");
     }
+    {
+        games_canicas_options bad = o;
+        games_canicas_arena_report report;
+        bad.min_line = 1;
+        EXPECT(games_canicas_arena(&bad, 1, 1, 1, 1, NULL, NULL, &report), GAMES_RESULT_INVALID_PARAMETER);
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "minimum line 1", games_canicas_arena_reason(&bad, 1, 1, B, C, L));
+        REASON(GAMES_RESULT_INVALID_PARAMETER, "run past the last deal", games_canicas_arena_reason(NULL, UINT64_MAX, 2, B, C, L));
+        REASON(GAMES_RESULT_OK, "", games_canicas_arena_reason(NULL, UINT64_MAX, 1, B, C, L));
+    }
 }
 
 int main(void) {
