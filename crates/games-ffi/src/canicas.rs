@@ -59,11 +59,6 @@ impl games_canicas_options {
         }
     }
 
-    /// The Rust rules, validated.
-    fn to_rules(self) -> Option<Rules> {
-        self.try_rules().ok()
-    }
-
     /// The Rust rules, validated, or why they cannot be played (the field
     /// and its value, or the engine's reason).
     fn try_rules(self) -> Result<Rules, String> {
@@ -338,9 +333,21 @@ fn variant_rules(variant: u32) -> Option<Rules> {
 /// `options` must be NULL or readable.
 unsafe fn read_rules(options: *const games_canicas_options) -> Option<Rules> {
     // SAFETY: NULL or readable, per the caller.
+    unsafe { checked_rules(options) }.ok()
+}
+
+/// [`read_rules`], or why the rules cannot be played (a
+/// `GAMES_RESULT_INVALID_PARAMETER` refusal naming the field).
+///
+/// # Safety
+/// `options` must be NULL or readable.
+unsafe fn checked_rules(options: *const games_canicas_options) -> Result<Rules, Refusal> {
+    // SAFETY: NULL or readable, per the caller.
     match unsafe { options.as_ref() } {
-        None => Some(Rules::FIVE),
-        Some(o) => o.to_rules(),
+        None => Ok(Rules::FIVE),
+        Some(o) => o
+            .try_rules()
+            .map_err(|reason| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason)),
     }
 }
 
@@ -432,13 +439,10 @@ unsafe fn game_of(
     deal: u64,
     lines98: bool,
 ) -> Result<Game, Refusal> {
-    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
     // SAFETY: NULL or readable, per the caller.
-    let rules = match unsafe { options.as_ref() } {
-        None => Rules::FIVE,
-        Some(o) => o.try_rules().map_err(invalid)?,
-    };
-    Game::new(rules.with_landings_shown(lines98), deal).map_err(|e| invalid(e.to_string()))
+    let rules = unsafe { checked_rules(options) }?;
+    Game::new(rules.with_landings_shown(lines98), deal)
+        .map_err(|e| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, e.to_string()))
 }
 
 /// Why `games_canicas_new` (and `games_canicas_new_lines98`, which refuses

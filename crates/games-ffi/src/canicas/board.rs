@@ -54,10 +54,7 @@ unsafe fn apply_board(
         return Err(Refusal::new(GAMES_RESULT_NULL_PARAMETER, "cells is NULL"));
     }
     // SAFETY: NULL or readable, per the caller.
-    let rules = match unsafe { options.as_ref() } {
-        None => Rules::FIVE,
-        Some(o) => o.try_rules().map_err(invalid)?,
-    };
+    let rules = unsafe { checked_rules(options) }?;
     // SAFETY: non-NULL (checked) with `cells_len` readable bytes, per the caller.
     let given = unsafe { read_slice(cells, cells_len) }.map_err(|e| {
         Refusal::new(
@@ -257,13 +254,10 @@ unsafe fn arena_rules(
     first_deal: u64,
     deals: u64,
 ) -> Result<Rules, Refusal> {
-    let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
     // SAFETY: NULL or readable, per the caller.
-    let rules = match unsafe { options.as_ref() } {
-        None => Rules::FIVE,
-        Some(o) => o.try_rules().map_err(invalid)?,
-    };
+    let rules = unsafe { checked_rules(options) }?;
     if deals > 0 && first_deal.checked_add(deals - 1).is_none() {
+        let invalid = |reason: String| Refusal::new(GAMES_RESULT_INVALID_PARAMETER, reason);
         return Err(invalid(format!(
             "{deals} deals from deal {first_deal} run past the last deal ({})",
             u64::MAX
