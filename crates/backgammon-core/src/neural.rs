@@ -47,7 +47,7 @@ use games_common::GameRng;
 use crate::bearoff;
 use crate::board::{Position, Side, SideCounts, BAR};
 use crate::dense::{act, Buffers, Weights};
-use crate::eval::hitting_rolls;
+use crate::eval::{hitting_rolls_by, BarShots};
 use crate::outcome::{self, Outcomes};
 
 /// Inputs of one side.
@@ -357,8 +357,8 @@ pub fn encode(after: &Position, contact: bool, out: &mut Vec<(usize, f32)>) {
     encode_side(&me, 0, out);
     encode_side(&them, SIDE_INPUTS, out);
     if contact {
-        let (r, w) = hitting_rolls(after);
-        let (r2, w2) = hitting_rolls(&after.flip());
+        let (r, w) = hitting_rolls_by(after, BarShots::AsTrained);
+        let (r2, w2) = hitting_rolls_by(&after.flip(), BarShots::AsTrained);
         features(&me, &them, r, w, 0, out);
         features(&them, &me, r2, w2, SIDE_INPUTS, out);
     }
@@ -409,7 +409,8 @@ fn encode_side(c: &SideCounts, base: usize, out: &mut Vec<(usize, f32)>) {
 }
 
 /// The contact features of side `c` (its own view), `o` the other side's
-/// counts (its own view), `rolls`/`worst` from [`hitting_rolls`].
+/// counts (its own view), `rolls`/`worst` from [`crate::eval::hitting_rolls`] as
+/// the networks were trained ([`BarShots::AsTrained`]).
 fn features(
     c: &SideCounts,
     o: &SideCounts,

@@ -19,7 +19,7 @@ use games_common::GameRng;
 use crate::board::{Position, Side, BAR};
 use crate::dense::{act, Buffers, Weights};
 use crate::dice::Dice;
-use crate::eval::hitting_rolls;
+use crate::eval::{hitting_rolls_by, BarShots};
 use crate::movegen::legal_positions_into;
 use crate::outcome::{self, Outcomes};
 
@@ -87,10 +87,10 @@ fn inputs(after: &Position, out: &mut Vec<(usize, f32)>) {
     if race {
         out.push((f + 1, 1.0));
     } else {
-        let (rolls, worst) = hitting_rolls(after);
+        let (rolls, worst) = hitting_rolls_by(after, BarShots::AsTrained);
         out.push((f + 2, rolls as f32 / 36.0));
         out.push((f + 3, rolls as f32 / 36.0 * worst as f32 / 25.0));
-        let (r2, w2) = hitting_rolls(&after.flip());
+        let (r2, w2) = hitting_rolls_by(&after.flip(), BarShots::AsTrained);
         // The opponent's blots the mover can hit on its next roll.
         out.push((f + 4, r2 as f32 / 36.0 * (1.0 + w2 as f32 / 25.0) / 2.0));
     }
