@@ -2,7 +2,8 @@
 //!
 //! Printing merges the steps of one checker (`24/13` for a 6-5 run, with
 //! the intermediate point kept when it hit: `24/18*/13`), sorts the moves
-//! from the highest starting point down, and writes repeats as `(n)`.
+//! from the highest starting point down, and writes repeats as `(n)`, the
+//! hit of the first of them marked (`13/7*(2)`).
 //! Parsing accepts the same forms (also `25` for the bar, `0` for off, any
 //! case), and finds the legal play they describe.
 
@@ -85,13 +86,22 @@ pub fn steps_to_string(steps: &[Step]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < segs.len() {
+        // Checkers on the same path repeat, the first of them may have hit
+        // where the others land (`13/7*(2)`, as GNU Backgammon writes it).
         let mut n = 1;
-        while i + n < segs.len() && segs.get(i + n) == segs.get(i) {
+        while i + n < segs.len() && segs.get(i + n).map(|g| &g.path) == segs.get(i).map(|g| &g.path)
+        {
             n += 1;
         }
         if let Some(g) = segs.get(i) {
+            let mut hits = g.hits.clone();
+            for other in segs.iter().skip(i + 1).take(n - 1) {
+                for (h, &o) in hits.iter_mut().zip(&other.hits) {
+                    *h |= o;
+                }
+            }
             let mut text = String::new();
-            for (k, (&p, &h)) in g.path.iter().zip(&g.hits).enumerate() {
+            for (k, (&p, &h)) in g.path.iter().zip(&hits).enumerate() {
                 if k > 0 {
                     text.push('/');
                 }
@@ -359,6 +369,23 @@ mod tests {
         let play = parse_play(&p, d(6, 6), "6/off(2)").unwrap();
         assert_eq!(play.notation(), "6/off(2)");
         assert_eq!(play.result().off(crate::Side::OnRoll), 15);
+    }
+
+    /// Spec: "A readable move notation: `24/18 13/11`, `bar/22*`, `6/off`,
+    /// with `(2)` for repeats." Two checkers making the same move are a
+    /// repeat even when the first of them hits (GNU Backgammon writes
+    /// `13/7*(2)`).
+    #[test]
+    fn a_repeat_whose_first_checker_hits_is_written_once() {
+        // Mover: 5 on 13, 10 on 6; an opponent blot on the mover's 10 (its 15).
+        let p = Position::from_point_counts(&[(13, 5), (6, 10)], &[(15, 1), (1, 14)]).unwrap();
+        let play = parse_play(&p, d(3, 3), "13/10*(2) 6/3(2)").unwrap();
+        assert_eq!(play.notation(), "13/10*(2) 6/3(2)");
+        assert_eq!(parse_play(&p, d(3, 3), &play.notation()).unwrap(), play);
+        // Entering twice on a blot (the opponent's 3 is the mover's 22): the first hits.
+        let p = Position::from_point_counts(&[(BAR, 2), (6, 13)], &[(3, 1)]).unwrap();
+        let play = parse_play(&p, d(3, 3), "bar/22*(2) 6/3(2)").unwrap();
+        assert_eq!(play.notation(), "bar/22*(2) 6/3(2)");
     }
 
     #[test]
