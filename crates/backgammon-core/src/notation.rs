@@ -1,9 +1,10 @@
 //! The readable move notation: `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`.
 //!
 //! Printing merges the steps of one checker (`24/13` for a 6-5 run, with
-//! the intermediate point kept when it hit: `24/18*/13`), sorts the moves
-//! from the highest starting point down, and writes repeats as `(n)`, the
-//! hit of the first of them marked (`13/7*(2)`).
+//! the intermediate point kept when it hit: `24/18*/13`) in whatever order
+//! the steps were played, sorts the moves from the highest starting point
+//! down, and writes repeats as `(n)`, the hit of the first of them marked
+//! (`13/7*(2)`).
 //! Parsing accepts the same forms (also `25` for the bar, `0` for off, any
 //! case), and finds the legal play they describe.
 
@@ -57,8 +58,12 @@ struct Segment {
 /// The notation of a list of steps (empty for no step).
 #[must_use]
 pub fn steps_to_string(steps: &[Step]) -> String {
+    // From the highest starting point down, so a run is merged whatever
+    // order the steps were played in (6/1* then 8/6 is the run 8/1*).
+    let mut sorted = steps.to_vec();
+    sorted.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
     let mut segs: Vec<Segment> = Vec::new();
-    for s in steps {
+    for s in &sorted {
         // Continue a checker that arrived where this step starts without
         // hitting there (a hit point stays written, e.g. 24/18*/13).
         let cont = segs
@@ -386,6 +391,23 @@ mod tests {
         let p = Position::from_point_counts(&[(BAR, 2), (6, 13)], &[(3, 1)]).unwrap();
         let play = parse_play(&p, d(3, 3), "bar/22*(2) 6/3(2)").unwrap();
         assert_eq!(play.notation(), "bar/22*(2) 6/3(2)");
+    }
+
+    /// The module's rule, "Printing merges the steps of one checker
+    /// (`24/13` for a 6-5 run)", whatever order the play's steps come in:
+    /// a play whose smaller number moves a checker on first (the 2 from 24
+    /// to 22, the 6 from 22 to 16) is still the run `24/16`, as GNU
+    /// Backgammon writes it, not `24/22 22/16`.
+    #[test]
+    fn a_run_is_merged_whatever_the_order_of_its_steps() {
+        let p = Position::from_gnubg_id("htfBAQqwT/ABJA").unwrap();
+        for (dice, text) in [(d(6, 2), "24/16"), (d(3, 1), "6/2"), (d(4, 3), "8/1")] {
+            let play = parse_play(&p, dice, text).unwrap();
+            assert_eq!(play.notation(), text, "{:?}", play.steps());
+        }
+        let p = Position::from_gnubg_id("jAt5CErRHWSANA").unwrap();
+        let play = parse_play(&p, d(2, 1), "5/2*").unwrap();
+        assert_eq!(play.notation(), "5/2*", "{:?}", play.steps());
     }
 
     #[test]
