@@ -290,23 +290,35 @@ fn board_text(pos: &Position) -> String {
     )
 }
 
-/// The AI's play in the human's numbering, as the board is drawn: the
-/// AI's point `p` is the human's `25 - p` (the bar and off keep their names).
+/// The AI's play in the human's numbering, as the board is drawn: its own
+/// notation (runs merged, hits and repeats marked) with each point `p`
+/// written `25 - p` (the bar and off keep their names).
 fn in_human_numbering(play: &Play) -> String {
-    let flip = |p: u8| match usize::from(p) {
-        BAR | OFF => p,
-        _ => 25 - p,
+    // The point a part of a move names (the bar 25, off 0) and the length
+    // of its number.
+    let point = |part: &str| -> (u8, usize) {
+        let digits = part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        match part.get(..digits).map(str::parse::<u8>) {
+            Some(Ok(p)) => (p, digits),
+            _ if part.starts_with("bar") => (25, 0),
+            _ => (0, 0),
+        }
     };
-    let steps: Vec<Step> = play
-        .steps()
-        .iter()
-        .map(|s| Step {
-            from: flip(s.from),
-            to: flip(s.to),
-            hit: s.hit,
-        })
+    let flip = |part: &str| match point(part) {
+        (p, digits) if digits > 0 && (1..=24).contains(&p) => {
+            format!("{}{}", 25 - p, part.get(digits..).unwrap_or(""))
+        }
+        _ => part.to_string(),
+    };
+    let mut moves: Vec<String> = play
+        .notation()
+        .split(' ')
+        .map(|mv| mv.split('/').map(flip).collect::<Vec<_>>().join("/"))
         .collect();
-    steps_to_string(&steps)
+    // From your highest starting point down, as your own moves are listed.
+    let path = |mv: &String| -> Vec<u8> { mv.split('/').map(|part| point(part).0).collect() };
+    moves.sort_by_key(|mv| std::cmp::Reverse(path(mv)));
+    moves.join(" ")
 }
 
 const HELP: &[&str] = &[
@@ -721,6 +733,27 @@ mod tests {
 
     fn made(game: &Game) -> String {
         steps_to_string(&game.current_turn().unwrap().steps())
+    }
+
+    /// "Points are always numbered from the side of the player concerned":
+    /// the AI's play shown in the human's numbering (as the board is drawn)
+    /// is its own notation with every point p written 25 - p, a run still
+    /// one move (the AI's 24/13 is 1/12), hits and repeats kept.
+    #[test]
+    fn the_ais_play_in_your_numbering_keeps_its_runs() {
+        let start = Position::start();
+        let run = parse_play(&start, Dice::new(6, 5).unwrap(), "24/13").unwrap();
+        assert_eq!(in_human_numbering(&run), "1/12");
+        let point = parse_play(&start, Dice::new(3, 3).unwrap(), "8/5(2) 6/3(2)").unwrap();
+        assert_eq!(in_human_numbering(&point), "19/22(2) 17/20(2)");
+        // The AI enters on a blot of ours on our 3 (its 22) and bears nothing off.
+        let p = Position::from_point_counts(&[(BAR, 1), (6, 14)], &[(3, 1)]).unwrap();
+        let hit = parse_play(&p, Dice::new(3, 1).unwrap(), "bar/22* 6/5").unwrap();
+        assert_eq!(in_human_numbering(&hit), "bar/3* 19/20");
+        // Repeats with a hit keep their order by your starting point.
+        let p = Position::from_point_counts(&[(13, 5), (6, 10)], &[(15, 1), (1, 14)]).unwrap();
+        let two = parse_play(&p, Dice::new(3, 3).unwrap(), "13/10*(2) 6/3(2)").unwrap();
+        assert_eq!(in_human_numbering(&two), "19/22(2) 12/15*(2)");
     }
 
     /// "A turn with no legal play passes automatically (the state says
