@@ -1,10 +1,10 @@
 //! The readable move notation: `24/18 13/11`, `bar/22*`, `6/off`, `8/5(2)`.
 //!
 //! Printing merges the steps of one checker (`24/13` for a 6-5 run, with
-//! the intermediate point kept when it hit: `24/18*/13`) in whatever order
-//! the steps were played, sorts the moves from the highest starting point
-//! down, and writes repeats as `(n)`, the hit of the first of them marked
-//! (`13/7*(2)`).
+//! the intermediate point kept when it hit: `24/18*/13`; a play's in
+//! whatever order its steps were played), sorts the moves from the highest
+//! starting point down, and writes repeats as `(n)`, the hit of the first
+//! of them marked (`13/7*(2)`).
 //! Parsing accepts the same forms (also `25` for the bar, `0` for off, any
 //! case), and finds the legal play they describe.
 
@@ -57,13 +57,13 @@ struct Segment {
 
 /// The notation of a list of steps (empty for no step).
 #[must_use]
+///
+/// A step continues the move of a checker written before it, so the steps
+/// are read in the order given: `24/18 18/13` is `24/13`, `18/13 24/18`
+/// stays two moves (a [`Play`]'s [`Play::notation`] orders its steps first).
 pub fn steps_to_string(steps: &[Step]) -> String {
-    // From the highest starting point down, so a run is merged whatever
-    // order the steps were played in (6/1* then 8/6 is the run 8/1*).
-    let mut sorted = steps.to_vec();
-    sorted.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
     let mut segs: Vec<Segment> = Vec::new();
-    for s in &sorted {
+    for s in steps {
         // Continue a checker that arrived where this step starts without
         // hitting there (a hit point stays written, e.g. 24/18*/13).
         let cont = segs
@@ -142,7 +142,12 @@ impl Play {
     /// The play in the readable notation (empty for the empty play).
     #[must_use]
     pub fn notation(&self) -> String {
-        steps_to_string(self.steps())
+        // From the highest starting point down, so a run is merged whatever
+        // order the steps were played in (6/1* then 8/6 is the run 8/1*);
+        // any order of a play's steps reaches its position.
+        let mut sorted = self.steps().to_vec();
+        sorted.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
+        steps_to_string(&sorted)
     }
 
     /// The play as from/to pairs, one per die (see [`steps_to_pairs`]).
@@ -408,6 +413,18 @@ mod tests {
         let p = Position::from_gnubg_id("jAt5CErRHWSANA").unwrap();
         let play = parse_play(&p, d(2, 1), "5/2*").unwrap();
         assert_eq!(play.notation(), "5/2*", "{:?}", play.steps());
+        // A list of steps is read in its order (the C ABI reads a host's
+        // steps so): a step continues only a move written before it.
+        let step = |from, to| Step {
+            from,
+            to,
+            hit: false,
+        };
+        assert_eq!(
+            steps_to_string(&[step(22, 16), step(24, 22)]),
+            "24/22 22/16"
+        );
+        assert_eq!(steps_to_string(&[step(24, 22), step(22, 16)]), "24/16");
     }
 
     #[test]
