@@ -847,8 +847,14 @@ pub unsafe extern "C" fn games_backgammon_play_to_string(
         }
         // SAFETY: non-NULL (checked) and readable, per the caller.
         match unsafe { play_in(play) } {
-            // SAFETY: buffer contract forwarded from the caller.
-            Some(steps) => unsafe { write_c_string(&steps_to_string(&steps), buf, cap, out_len) },
+            Some(mut steps) => {
+                // As `Play::notation` writes a play: from the highest
+                // starting point down, so a run is one move (`24/16`)
+                // whatever order the steps were played in.
+                steps.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
+                // SAFETY: buffer contract forwarded from the caller.
+                unsafe { write_c_string(&steps_to_string(&steps), buf, cap, out_len) }
+            }
             None => GAMES_RESULT_INVALID_PARAMETER,
         }
     })

@@ -31,6 +31,21 @@ fn seeded(seed: u64) -> Game {
     Game(g)
 }
 
+/// A game from a Position ID (player 1 on roll) with the dice `d1`-`d2` set.
+fn from_id_with_dice(id: &CStr, d1: u32, d2: u32) -> Game {
+    let mut g = ptr::null_mut();
+    // SAFETY: a NUL-terminated ID and local out-pointers; the handle is
+    // released by `Game`.
+    unsafe {
+        let r = games_backgammon_new_from_position_id(id.as_ptr(), GAMES_PLAYER_FIRST, 1, &mut g);
+        assert_eq!(r, GAMES_RESULT_OK, "{id:?}");
+        let g = Game(g);
+        let r = games_backgammon_set_dice(g.0, d1, d2, ptr::null_mut());
+        assert_eq!(r, GAMES_RESULT_OK, "{id:?} {d1}-{d2}");
+        g
+    }
+}
+
 fn state(g: &Game) -> games_backgammon_state {
     let mut s = games_backgammon_state::default();
     // SAFETY: a live handle and a local out-pointer.
@@ -466,20 +481,7 @@ fn a_play_given_as_steps_is_played_through_its_points() {
         .to_gnubg_id();
     let id = CString::new(id).unwrap();
     for hit_flags in [false, true] {
-        let mut g = ptr::null_mut();
-        // SAFETY: a NUL-terminated ID and local out-pointers; the handle
-        // is released by `Game`.
-        let g = unsafe {
-            let r =
-                games_backgammon_new_from_position_id(id.as_ptr(), GAMES_PLAYER_FIRST, 1, &mut g);
-            assert_eq!(r, GAMES_RESULT_OK);
-            let g = Game(g);
-            assert_eq!(
-                games_backgammon_set_dice(g.0, 3, 1, ptr::null_mut()),
-                GAMES_RESULT_OK
-            );
-            g
-        };
+        let g = from_id_with_dice(&id, 3, 1);
         let mut play = games_backgammon_move {
             step_count: 2,
             ..Default::default()
@@ -505,4 +507,52 @@ fn a_play_given_as_steps_is_played_through_its_points() {
             "hit flags {hit_flags}: the blot on 12 is hit"
         );
     }
+}
+
+/// A legal play written by `games_backgammon_play_to_string` (its steps as
+/// `games_backgammon_legal_play_get` gives them) reads as
+/// `games_backgammon_legal_play_notation` writes it: the run of one checker
+/// is one move, `24/16`, even when the play's smaller number came first
+/// (spec: "A readable move notation: `24/18 13/11`, `bar/22*`, `6/off`").
+#[test]
+fn a_legal_plays_steps_are_written_as_its_notation() {
+    let id = CString::new("htfBAQqwT/ABJA").unwrap();
+    let mut seen_run = false;
+    for (d1, d2) in (1..=6u32).flat_map(|a| (a..=6).map(move |b| (a, b))) {
+        let g = from_id_with_dice(&id, d1, d2);
+        let mut count = 0;
+        // SAFETY: a live handle and a local out-pointer.
+        assert_eq!(
+            unsafe { games_backgammon_legal_play_count(g.0, &mut count) },
+            GAMES_RESULT_OK
+        );
+        for i in 0..count {
+            let (mut a, mut b) = ([0 as c_char; 64], [0 as c_char; 64]);
+            let (mut la, mut lb) = (0, 0);
+            let mut play = games_backgammon_move::default();
+            // SAFETY: a live handle, local buffers of 64 and out-pointers;
+            // the library writes NUL-terminated strings.
+            let (notation, written) = unsafe {
+                assert_eq!(
+                    games_backgammon_legal_play_notation(g.0, i, a.as_mut_ptr(), 64, &mut la),
+                    GAMES_RESULT_OK
+                );
+                assert_eq!(
+                    games_backgammon_legal_play_get(g.0, i, &mut play),
+                    GAMES_RESULT_OK
+                );
+                assert_eq!(
+                    games_backgammon_play_to_string(&play, b.as_mut_ptr(), 64, &mut lb),
+                    GAMES_RESULT_OK
+                );
+                (
+                    CStr::from_ptr(a.as_ptr()).to_string_lossy().into_owned(),
+                    CStr::from_ptr(b.as_ptr()).to_string_lossy().into_owned(),
+                )
+            };
+            assert_eq!(written, notation, "{d1}-{d2} play {i}");
+            seen_run |= d1 == 2 && d2 == 6 && notation == "24/16";
+        }
+    }
+    assert!(seen_run, "6-2 has the run 24/16");
 }
