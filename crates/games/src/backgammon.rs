@@ -330,7 +330,8 @@ const HELP: &[&str] = &[
     "When the steps use the roll as the rules require, press Enter (or type ok) to commit the turn.",
     "Commands: undo takes back the last step of this turn, reset all of them (before you commit);",
     "  moves lists the legal plays; hint shows the Hard level's play; help; quit.",
-    "The AI's moves are written in your numbering too (it moves from 1 towards 24).",
+    "The AI's moves are written in its numbering (it moves from 24 towards 1 on its side),",
+    "  then in yours, as the board is drawn (where it moves from 1 towards 24).",
 ];
 
 /// The steps that make the moves of `text` from `turn` as it stands, or
@@ -523,7 +524,7 @@ pub fn play(
     );
     say(
         output,
-        "The board and the AI's moves use your numbering (the AI moves from 1 towards 24).",
+        "The board uses your numbering; the AI's moves are written in its own, then in yours.",
     );
     let mut show = true;
     // The parts typed in this turn, while they are what the steps made are.
@@ -584,8 +585,12 @@ pub fn play(
             let text = if chosen.play.is_pass() {
                 "cannot move".to_string()
             } else {
+                // "Points are always numbered from the side of the player
+                // concerned": the AI's play in its numbering first, then in
+                // the human's, as the board is drawn.
                 format!(
-                    "plays {} (your numbering)",
+                    "plays {} (its numbering; {} in yours)",
+                    chosen.play.notation(),
                     in_human_numbering(&chosen.play)
                 )
             };

@@ -1327,21 +1327,23 @@ fn play_timbiriche_hint_explains_its_cost_and_is_not_spent_twice() {
 }
 
 #[test]
-fn play_backgammon_writes_the_ai_moves_in_your_numbering() {
-    // The board is drawn in your numbering (you move from 24 towards 1), so
-    // the AI's moves are written in it too: the AI moves from 1 towards 24.
-    // Seed 3: the AI starts with 61 and makes its 7-point (its 13/7 8/7,
-    // your 12/18 17/18).
+fn play_backgammon_writes_the_ai_moves_in_its_numbering_then_yours() {
+    // "Points are always numbered from the side of the player concerned":
+    // the AI's play is written in its numbering (it moves from 24 towards
+    // 1), then in yours, as the board is drawn (there it moves from 1
+    // towards 24). Seed 3: the AI starts with 61 and makes its 7-point (its
+    // 13/7 8/7, your 17/18 12/18).
     let out = games(
         &["play", "backgammon", "--seed", "3", "--starts", "ai"],
         "quit\n",
     );
     let text = stdout(&out);
     assert!(
-        text.contains("The AI rolls 61 and plays 17/18 12/18 (your numbering)."),
+        text.contains("The AI rolls 61 and plays 13/7 8/7 (its numbering; 17/18 12/18 in yours)."),
         "{text}"
     );
-    // Every AI move of the first turn of seeds 1 to 8 goes up in your numbering.
+    // Every AI move of the first turn of seeds 1 to 8 goes down in its
+    // numbering and up in yours.
     for seed in 1..=8 {
         let seed = seed.to_string();
         let out = games(
@@ -1353,17 +1355,28 @@ fn play_backgammon_writes_the_ai_moves_in_your_numbering() {
             .lines()
             .find(|l| l.starts_with("The AI rolls"))
             .expect("the AI's opening play");
-        let play = line
+        let (its, yours) = line
             .split(" and plays ")
             .nth(1)
-            .and_then(|p| p.strip_suffix(" (your numbering)."))
-            .expect("a play in your numbering");
-        for part in play.split(' ') {
-            let points: Vec<u32> = part
-                .split(['/', '(', '*'])
+            .and_then(|p| p.strip_suffix(" in yours)."))
+            .and_then(|p| p.split_once(" (its numbering; "))
+            .expect("a play in its numbering, then in yours");
+        let points = |part: &str| -> Vec<u32> {
+            part.split(['/', '(', '*'])
                 .filter_map(|p| p.parse().ok())
-                .collect();
-            assert!(points.windows(2).all(|w| w[0] < w[1]), "{seed}: {line}");
+                .collect()
+        };
+        for part in its.split(' ') {
+            assert!(
+                points(part).windows(2).all(|w| w[0] > w[1]),
+                "{seed}: {line}"
+            );
+        }
+        for part in yours.split(' ') {
+            assert!(
+                points(part).windows(2).all(|w| w[0] < w[1]),
+                "{seed}: {line}"
+            );
         }
     }
 }
