@@ -378,7 +378,8 @@ fn save_records(records: &Records, path: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The end-of-game lines: points, moves, lines removed by length, record.
+/// The end-of-game lines: points, moves, lines removed by length, record,
+/// and the time played (as the host measured it).
 fn summary_text(summary: &GameSummary) -> String {
     let lines: Vec<String> = summary
         .lines_by_length
@@ -399,7 +400,7 @@ fn summary_text(summary: &GameSummary) -> String {
         }
     };
     format!(
-        "Game over: {} points in {} moves{}.\nLines removed: {}.",
+        "Game over: {} points in {} moves{}.\nLines removed: {}.\nTime played: {}.",
         summary.points,
         summary.moves,
         record,
@@ -407,8 +408,20 @@ fn summary_text(summary: &GameSummary) -> String {
             "none".to_string()
         } else {
             lines.join(", ")
-        }
+        },
+        clock_text(summary.elapsed)
     )
+}
+
+/// A time played as a clock: `m:ss`, or `h:mm:ss` from an hour on.
+fn clock_text(elapsed: Duration) -> String {
+    let secs = elapsed.as_secs();
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 /// Letters of the colours 1 to 7, and their names: the ANSI colours 31 to
@@ -727,6 +740,31 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_end_of_game_summary_shows_the_time_played() {
+        // The seed, step 7: "La ventana «Fin de la partida» muestra tus
+        // puntos, jugadas, tiempo, las líneas que has eliminado y tu récord";
+        // the spec: "Time is measured by the host and passed in."
+        let summary = GameSummary {
+            rules: canicas_core::Rules::FIVE,
+            deal: 5,
+            replay: false,
+            points: 1490,
+            moves: 389,
+            lines_by_length: vec![(5, 128), (6, 7), (7, 1)],
+            elapsed: std::time::Duration::from_millis(754_900),
+            new_record: true,
+            previous_record: Some(1200),
+        };
+        let text = summary_text(&summary);
+        assert!(text.contains("Time played: 12:34."), "{text}");
+        let long = GameSummary {
+            elapsed: std::time::Duration::from_secs(3 * 3600 + 5 * 60 + 9),
+            ..summary
+        };
+        assert!(summary_text(&long).contains("Time played: 3:05:09."));
+    }
 
     #[test]
     fn refusals_are_sentences_without_codes() {
