@@ -354,6 +354,49 @@ fn arena_timbiriche_counts_every_game() {
 }
 
 #[test]
+fn play_timbiriche_says_when_the_result_is_decided() {
+    // timbiriche.md: "The state must say as soon as the result is
+    // **decided** (e.g. 13 of 25 boxes on 5×5), even though play goes on
+    // until the last line." 3×3 boxes, every line in reading order: player
+    // 2 takes the top row (3), player 1 the middle row (3), then player 2
+    // the bottom row; at 5 of 9 boxes player 2 is out of reach.
+    let mut lines = Vec::new();
+    for r in 1..=4 {
+        for c in 0..3u8 {
+            let (a, b) = (char::from(b'a' + c), char::from(b'b' + c));
+            lines.push(format!("{a}{r}-{b}{r}"));
+        }
+    }
+    for r in 1..=3 {
+        for c in 0..4u8 {
+            let a = char::from(b'a' + c);
+            lines.push(format!("{a}{r}-{a}{}", r + 1));
+        }
+    }
+    let script = lines.join("\n") + "\n";
+    let text = succeeds(games(&["play", "timbiriche", "--two-players"], &script));
+    let decided = "The result is decided: player 2 wins (out of reach), though play goes on to the last line.";
+    let at = text.find(decided).unwrap_or_else(|| panic!("{text}"));
+    let (before, after) = text.split_at(at);
+    // Said as soon as player 2 has 5, not before, and before the end.
+    assert!(
+        before.ends_with("Points: player 1 3, player 2 5.\n"),
+        "{before}"
+    );
+    assert!(!before.contains("decided"), "{before}");
+    assert!(after.contains("player 2 won this game."), "{after}");
+    // Misère: the same lines, and the one with more points loses.
+    let text = succeeds(games(
+        &["play", "timbiriche", "--two-players", "--misere"],
+        &script,
+    ));
+    assert!(
+        text.contains("The result is decided: player 1 wins (out of reach), though play goes on to the last line."),
+        "{text}"
+    );
+}
+
+#[test]
 fn play_timbiriche_two_people_to_the_end() {
     // 1×1: four lines; the fourth takes the box.
     let script = "a1-b2\na1-b1\nb1-b2\nundo\nb1-b2\na2-b2\na1-a2\n";
