@@ -492,16 +492,11 @@ pub fn play(
             // "The state must say as soon as the result is decided (e.g.
             // 13 of 25 boxes on 5×5), even though play goes on."
             if let (false, Some(GameResult::Win(p))) = (pos.is_over(), pos.decided()) {
-                let wins = if args.two_players {
-                    format!("{p} wins")
-                } else if p == human {
-                    "you win".to_string()
-                } else {
-                    "the AI wins".to_string()
-                };
+                let winner = who(p);
+                let verb = if winner == "You" { "win" } else { "wins" };
                 say(
                     output,
-                    &format!("The result is decided: {wins} (out of reach), though play goes on to the last line."),
+                    &format!("{winner} {verb}: the result is decided (out of reach), though play goes on to the last line."),
                 );
             }
             show = false;

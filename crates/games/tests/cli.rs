@@ -375,7 +375,7 @@ fn play_timbiriche_says_when_the_result_is_decided() {
     }
     let script = lines.join("\n") + "\n";
     let text = succeeds(games(&["play", "timbiriche", "--two-players"], &script));
-    let decided = "The result is decided: player 2 wins (out of reach), though play goes on to the last line.";
+    let decided = "player 2 wins: the result is decided (out of reach), though play goes on to the last line.";
     let at = text.find(decided).unwrap_or_else(|| panic!("{text}"));
     let (before, after) = text.split_at(at);
     // Said as soon as player 2 has 5, not before, and before the end.
@@ -391,7 +391,7 @@ fn play_timbiriche_says_when_the_result_is_decided() {
         &script,
     ));
     assert!(
-        text.contains("The result is decided: player 1 wins (out of reach), though play goes on to the last line."),
+        text.contains("player 1 wins: the result is decided (out of reach), though play goes on to the last line."),
         "{text}"
     );
 }
