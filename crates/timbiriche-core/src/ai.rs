@@ -436,7 +436,16 @@ fn easy(pos: &Position, rng: &mut GameRng) -> (usize, Reason) {
     if let Some(l) = pick(rng, &pos.quiet_safe_indices()) {
         return (l, Reason::SafeLine);
     }
-    (pick(rng, &all).unwrap_or(0), Reason::GiveFewest)
+    // Every line gives boxes away now; Easy picks any of them, and says
+    // it gives the fewest only when it does (otherwise it is careless:
+    // every line left gives a box its 3rd side).
+    let line = pick(rng, &all).unwrap_or(0);
+    let reason = if fewest_given(pos).0.contains(&line) {
+        Reason::GiveFewest
+    } else {
+        Reason::Careless
+    };
+    (line, reason)
 }
 
 /// Points the player to move would collect by taking every box offered,
@@ -854,6 +863,45 @@ mod tests {
             assert_eq!(a, b);
             assert!(a.is_over());
         }
+    }
+
+    #[test]
+    fn easy_says_it_gives_the_fewest_only_when_it_does() {
+        // Reason::GiveFewest: "Every line gives boxes away now; this one
+        // gives the fewest." Easy, once every line gives boxes away, picks
+        // any line: the reason it reports must be true of that line.
+        let mut checked = 0;
+        for game in 0..40u64 {
+            let mut p = Position::standard(BoardSize::new(3, 3).unwrap());
+            let mut rng = GameRng::from_seed(game);
+            // Safe lines only, until none is left and nothing can be taken.
+            while let Some(l) = pick(&mut rng, &p.quiet_safe_indices()) {
+                p.play_idx(l);
+            }
+            if !capture_indices(&p).is_empty() || p.is_over() {
+                continue;
+            }
+            let (fewest, _) = fewest_given(&p);
+            for seed in 0..20 {
+                let (line, reason) = easy(&p, &mut GameRng::from_seed(seed));
+                if !fewest.contains(&line) {
+                    checked += 1;
+                    assert_ne!(
+                        reason,
+                        Reason::GiveFewest,
+                        "game {game} seed {seed}: {} gives more than the fewest",
+                        p.size()
+                            .line_at(line)
+                            .map(crate::notation::line_to_string)
+                            .unwrap_or_default()
+                    );
+                }
+            }
+        }
+        assert!(
+            checked > 0,
+            "no position where Easy gives more than the fewest"
+        );
     }
 
     #[test]
