@@ -25,7 +25,7 @@ fn parse_size(text: &str) -> Result<BoardSize, String> {
 /// Options of `games solve timbiriche`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Boxes, ROWSxCOLS (1x1 to 6x6).
+    /// Boxes, ROWSxCOLS (1x1 to 6x6), or the dots, e.g. "6x6 dots".
     #[arg(long, default_value = "3x3", value_parser = parse_size)]
     size: BoardSize,
     /// Lines already drawn, e.g. a1-b1,b2-b3 (rows from 1 at the top,
@@ -329,7 +329,8 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
 /// Options of `games play timbiriche`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Boxes, ROWSxCOLS: 3x3, 4x4 and 5x5 are the games offered (up to 6x6).
+    /// Boxes, ROWSxCOLS: 3x3, 4x4 and 5x5 are the games offered (up to
+    /// 6x6); or the dots, as players also name a board: "6x6 dots" is 5x5.
     #[arg(long, default_value = "3x3", value_parser = parse_size)]
     size: BoardSize,
     /// The AI's level: easy, medium or hard.

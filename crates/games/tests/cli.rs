@@ -397,6 +397,17 @@ fn play_timbiriche_says_when_the_result_is_decided() {
 }
 
 #[test]
+fn play_timbiriche_takes_a_board_named_by_its_dots() {
+    // timbiriche.md: "5×5 boxes is the \"6×6 dots\" board that players
+    // also name by its dots".
+    let text = succeeds(games(
+        &["play", "timbiriche", "--two-players", "--size", "6x6 dots"],
+        "quit\n",
+    ));
+    assert!(text.contains("Dots and boxes on 5x5 boxes."), "{text}");
+}
+
+#[test]
 fn play_timbiriche_two_people_to_the_end() {
     // 1×1: four lines; the fourth takes the box.
     let script = "a1-b2\na1-b1\nb1-b2\nundo\nb1-b2\na2-b2\na1-a2\n";

@@ -33,8 +33,9 @@ pub enum SizeError {
         /// Columns asked for.
         cols: u32,
     },
-    /// Text that is not `ROWSxCOLS` with two sides of 1 to 6 boxes.
-    #[error("`{0}` is not a board size: write ROWSxCOLS with 1 to 6 boxes on each side, e.g. 3x3")]
+    /// Text that is not `ROWSxCOLS` with two sides of 1 to 6 boxes (or
+    /// `ROWSxCOLS dots` with 2 to 7 dots a side).
+    #[error("`{0}` is not a board size: write ROWSxCOLS with 1 to 6 boxes on each side, e.g. 3x3 (or the dots, e.g. 6x6 dots)")]
     NotASize(String),
 }
 
@@ -89,15 +90,34 @@ impl BoardSize {
         }
     }
 
-    /// Parse `"3x3"` (boxes; `×` and `X` also accepted).
+    /// Parse `"3x3"` (boxes; `×` and `X` also accepted, and a `boxes`
+    /// suffix), or the board named by its dots, as players also name it:
+    /// `"6x6 dots"` is the 5×5 boxes board.
+    ///
+    /// ```
+    /// use timbiriche_core::BoardSize;
+    /// assert_eq!(BoardSize::parse("5x5"), Ok(BoardSize::LARGE));
+    /// assert_eq!(BoardSize::parse("6×6 dots"), Ok(BoardSize::LARGE));
+    /// ```
     pub fn parse(text: &str) -> Result<BoardSize, SizeError> {
         let t = text.trim().to_ascii_lowercase().replace('×', "x");
-        let mut parts = t.split('x');
+        let (sides, dots) = match (t.strip_suffix("dots"), t.strip_suffix("boxes")) {
+            (Some(rest), _) => (rest, true),
+            (None, Some(rest)) => (rest, false),
+            (None, None) => (t.as_str(), false),
+        };
+        let not_a_size = || SizeError::NotASize(text.to_string());
+        let mut parts = sides.split('x');
         let r = parts.next().and_then(|p| p.trim().parse::<u32>().ok());
         let c = parts.next().and_then(|p| p.trim().parse::<u32>().ok());
         match (r, c, parts.next()) {
+            // A side of n dots holds n − 1 boxes (and at least one).
+            (Some(r), Some(c), None) if dots => match (r.checked_sub(1), c.checked_sub(1)) {
+                (Some(r @ 1..), Some(c @ 1..)) => BoardSize::new(r, c),
+                _ => Err(not_a_size()),
+            },
             (Some(r), Some(c), None) => BoardSize::new(r, c),
-            _ => Err(SizeError::NotASize(text.to_string())),
+            _ => Err(not_a_size()),
         }
     }
 
@@ -602,6 +622,29 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_may_be_named_by_its_dots() {
+        // timbiriche.md: "5×5 boxes is the \"6×6 dots\" board that players
+        // also name by its dots".
+        for typed in ["6x6 dots", "6×6 dots", "6x6dots", " 6X6 Dots "] {
+            assert_eq!(BoardSize::parse(typed), Ok(BoardSize::LARGE), "{typed}");
+        }
+        assert_eq!(BoardSize::parse("4x4 dots"), Ok(BoardSize::SMALL));
+        assert_eq!(BoardSize::parse("3x4 dots"), BoardSize::new(2, 3));
+        assert_eq!(BoardSize::parse("5x5 boxes"), Ok(BoardSize::LARGE));
+        // Boxes stay the plain form.
+        assert_eq!(BoardSize::parse("5x5"), Ok(BoardSize::LARGE));
+        // Two dots a side is the smallest board; seven the largest.
+        assert_eq!(BoardSize::parse("2x2 dots"), BoardSize::new(1, 1));
+        assert_eq!(BoardSize::parse("7x7 dots"), BoardSize::new(6, 6));
+        assert!(matches!(
+            BoardSize::parse("1x3 dots"),
+            Err(SizeError::NotASize(_))
+        ));
+        assert!(BoardSize::parse("8x8 dots").is_err());
+        assert!(BoardSize::parse("6x6 dot s").is_err());
+    }
 
     #[test]
     fn sizes_from_1x1_to_6x6_and_nothing_else() {
