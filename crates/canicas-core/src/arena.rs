@@ -246,6 +246,30 @@ pub fn arena_threads<'a>(
     Ok(report(rules, slots, cancelled))
 }
 
+impl ArenaReport {
+    /// The figures of the full games alone: those that ended by the board
+    /// filling up, not by the move cap. Their mean and median points and
+    /// moves are the score and the moves survived over full games ("mean
+    /// and median score and moves survived over full games where they
+    /// fit"); a game the cap stopped says nothing of when it would have
+    /// ended. The same report as this one when every game died.
+    ///
+    /// ```
+    /// use canicas_core::{arena_threads, Rules};
+    /// use games_common::{Budget, CancelFlag};
+    /// let report = arena_threads(Rules::FIVE, 1..=2, 5, Budget::nodes(50), 1, &CancelFlag::new(), &|_, _| ()).unwrap();
+    /// assert_eq!((report.games, report.deaths), (2, 0)); // both stopped at 5 moves
+    /// let full = report.full_games();
+    /// assert_eq!((full.games, full.moves), (0, 0));
+    /// assert_eq!(full.median_moves, 0.0);
+    /// ```
+    #[must_use]
+    pub fn full_games(&self) -> ArenaReport {
+        let full = self.per_game.iter().filter(|g| g.died).copied().collect();
+        report(self.rules, full, self.cancelled)
+    }
+}
+
 /// The report of the games in `per_game` (deal order).
 fn report(rules: Rules, per_game: Vec<ArenaGame>, cancelled: bool) -> ArenaReport {
     let games = per_game.len() as u64;

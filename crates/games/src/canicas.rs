@@ -274,13 +274,32 @@ pub fn arena(args: &ArenaArgs, output: &mut dyn Write) -> Result<(), String> {
             report.deaths, report.deaths_per_100k_moves, report.points_per_move
         ),
     );
-    say(
-        output,
-        &format!(
-            "  per game: points mean {:.0}, median {:.0}; moves mean {:.0}, median {:.0}",
-            report.mean_points, report.median_points, report.mean_moves, report.median_moves
-        ),
-    );
+    // "mean and median score and moves survived over full games where
+    // they fit": a game stopped by the move cap is not a full game.
+    let full = report.full_games();
+    let capped = report.games - full.games;
+    let full_text = if full.games == 0 {
+        format!(
+            "  full games: none ({capped} of {} reached the move cap of {}); raise --max-moves for the mean and median over full games",
+            report.games, args.max_moves
+        )
+    } else {
+        format!(
+            "  full games {} of {}{}: points mean {:.0}, median {:.0}; moves survived mean {:.0}, median {:.0}",
+            full.games,
+            report.games,
+            if capped > 0 {
+                format!(" ({capped} reached the move cap)")
+            } else {
+                String::new()
+            },
+            full.mean_points,
+            full.median_points,
+            full.mean_moves,
+            full.median_moves
+        )
+    };
+    say(output, &full_text);
     say(
         output,
         &format!(

@@ -676,6 +676,46 @@ fn canicas_arena_reports_deaths_per_100k_moves() {
     assert!(v["deaths_per_100k_moves"].as_f64().is_some());
 }
 
+#[test]
+fn canicas_arena_gives_means_and_medians_over_full_games_only() {
+    // canicas.md: "report deaths per 100,000 moves (and points per move)
+    // over many seeded deals, with a move cap per game, as well as mean and
+    // median score and moves survived over full games where they fit." A
+    // game stopped by the cap is not a full game: its moves are not the
+    // moves it survived.
+    let run = |cap: &str| {
+        succeeds(games(
+            &[
+                "arena",
+                "canicas",
+                "--deals",
+                "1..2",
+                "--max-moves",
+                cap,
+                "--nodes",
+                "50",
+                "--threads",
+                "1",
+            ],
+            "",
+        ))
+    };
+    let capped = run("20");
+    assert!(
+        capped.contains("deaths 0 = 0.0 per 100,000 moves"),
+        "{capped}"
+    );
+    assert!(!capped.contains("moves mean 20"), "{capped}");
+    assert!(
+        capped.contains("  full games: none (2 of 2 reached the move cap of 20)"),
+        "{capped}"
+    );
+    let full = run("20000");
+    assert!(full.contains("deaths 2 = "), "{full}");
+    assert!(full.contains("  full games 2 of 2: points mean "), "{full}");
+    assert!(full.contains("; moves survived mean "), "{full}");
+}
+
 /// `--max-moves 0` is refused as `--games 0` is: a run of games with no
 /// moves printed a time per move over zero moves.
 #[test]
