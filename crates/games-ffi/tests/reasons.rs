@@ -16,6 +16,10 @@ use games_ffi::nim::*;
 use games_ffi::timbiriche::*;
 use games_ffi::{GAMES_PLAYER_FIRST, GAMES_PLAYER_SECOND};
 
+#[path = "support/c_save.rs"]
+#[macro_use]
+mod c_save;
+
 /// A companion's answer read as a C host reads `_last_error`: a size query
 /// (NULL buffer), then a buffer of that size. Checks the buffer protocol on
 /// the way: a NULL `out_len` is refused, a buffer one char short is too
@@ -650,26 +654,6 @@ macro_rules! check_load {
     }};
 }
 
-/// The bytes a `_save` writes for a handle.
-macro_rules! saved {
-    ($save:ident, $handle:expr) => {{
-        let mut len = 0;
-        // SAFETY: a live handle; a size query, then a buffer of that size.
-        unsafe {
-            assert_eq!(
-                $save($handle, ptr::null_mut(), 0, &mut len),
-                GAMES_RESULT_BUFFER_TOO_SMALL
-            );
-            let mut bytes = vec![0u8; len];
-            assert_eq!(
-                $save($handle, bytes.as_mut_ptr(), len, &mut len),
-                GAMES_RESULT_OK
-            );
-            bytes
-        }
-    }};
-}
-
 fn not_utf8() -> (&'static str, Vec<u8>, games_result, &'static str) {
     (
         "not UTF-8",
@@ -701,7 +685,7 @@ fn load_reasons_name_the_refused_save() {
         games_nim_load,
         games_nim_load_reason,
         games_nim_free,
-        saved!(games_nim_save, nim),
+        c_save!(games_nim_save, nim),
         vec![]
     );
     // SAFETY: the handle made above, released once.
@@ -718,7 +702,7 @@ fn load_reasons_name_the_refused_save() {
         games_timbiriche_load,
         games_timbiriche_load_reason,
         games_timbiriche_free,
-        saved!(games_timbiriche_save, dots),
+        c_save!(games_timbiriche_save, dots),
         vec![not_utf8()]
     );
     // SAFETY: the handle made above, released once.
@@ -739,7 +723,7 @@ fn load_reasons_name_the_refused_save() {
         games_backgammon_load,
         games_backgammon_load_reason,
         games_backgammon_free,
-        saved!(games_backgammon_save, bg),
+        c_save!(games_backgammon_save, bg),
         vec![not_utf8()]
     );
     // SAFETY: the handle made above, released once.
@@ -755,7 +739,7 @@ fn load_reasons_name_the_refused_save() {
         games_canicas_load,
         games_canicas_load_reason,
         games_canicas_free,
-        saved!(games_canicas_save, lines),
+        c_save!(games_canicas_save, lines),
         vec![not_utf8()]
     );
     // SAFETY: the handle made above, released once.
@@ -771,7 +755,7 @@ fn load_reasons_name_the_refused_save() {
         games_canicas_records_load,
         games_canicas_records_load_reason,
         games_canicas_records_free,
-        saved!(games_canicas_records_save, records),
+        c_save!(games_canicas_records_save, records),
         vec![not_utf8()]
     );
     // SAFETY: the handle made above, released once.

@@ -16,25 +16,9 @@ use games_ffi::games_result::*;
 use games_ffi::nim::*;
 use games_ffi::timbiriche::*;
 
-/// Save through a C `*_save` function: a size query, then the bytes.
-macro_rules! c_save {
-    ($save:ident, $handle:expr) => {{
-        let mut len = 0;
-        // SAFETY: a live handle; a size query, then a buffer of that size.
-        unsafe {
-            assert_eq!(
-                $save($handle, ptr::null_mut(), 0, &mut len),
-                GAMES_RESULT_BUFFER_TOO_SMALL
-            );
-            let mut bytes = vec![0u8; len];
-            assert_eq!(
-                $save($handle, bytes.as_mut_ptr(), len, &mut len),
-                GAMES_RESULT_OK
-            );
-            bytes
-        }
-    }};
-}
+#[path = "support/c_save.rs"]
+#[macro_use]
+mod c_save;
 
 /// Load through a C `*_load` function: the handle, or the result code.
 macro_rules! c_load {
