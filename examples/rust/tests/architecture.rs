@@ -61,3 +61,37 @@ fn architecture_names_every_module_of_every_crate() {
     }
     assert!(missing.is_empty(), "not in ARCHITECTURE.md: {missing:?}");
 }
+
+/// The games-ffi section names each of the crate's test files by its path
+/// (`tests/saves.rs`, `tests/support/c_blocks.rs`): it describes them one
+/// by one, so a test file added without a word there is missing.
+#[test]
+fn architecture_names_every_test_file_of_games_ffi() {
+    let doc = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let text = section(&doc, "games-ffi");
+    let tests = root().join("crates/games-ffi/tests");
+    let mut missing = Vec::new();
+    for sub in ["", "support"] {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(tests.join(sub)).expect("the tests directory") {
+            let path = entry.expect("an entry").path();
+            if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+                if path.is_file() && name.ends_with(".rs") {
+                    files.push(name.to_string());
+                }
+            }
+        }
+        assert!(!files.is_empty(), "no test files in tests/{sub}");
+        for file in files {
+            let path = if sub.is_empty() {
+                format!("tests/{file}")
+            } else {
+                format!("tests/{sub}/{file}")
+            };
+            if !text.contains(&path) {
+                missing.push(path);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in ARCHITECTURE.md: {missing:?}");
+}
