@@ -154,8 +154,8 @@ struct SavedTurn {
 pub struct Game {
     seed: Option<u64>,
     rng: GameRng,
-    /// The AI's generator, which also rolls the dice of a game without a
-    /// dice seed.
+    /// The AI's generator. Its seed (not the generator itself) also rolls
+    /// the dice of a game without a dice seed ([`Game::roll`]).
     ai_rng: GameRng,
     opening: Opening,
     state: GameState,

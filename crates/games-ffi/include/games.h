@@ -888,8 +888,9 @@ typedef struct {
      * The second player's die (1 to 6, not equal to `opening_first`), or 0.
      * The higher die starts and plays both numbers. With an opening from
      * outside the game has no dice seed: later rolls of
-     * `games_backgammon_roll` come from the handle's generator (seeded
-     * with `seed`) and are recorded as dice from outside.
+     * `games_backgammon_roll` come from `seed` and the number of turns
+     * played (asking the AI never changes them) and are recorded as dice
+     * from outside.
      */
     uint32_t opening_second;
 } games_backgammon_options;
