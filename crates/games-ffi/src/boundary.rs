@@ -363,14 +363,6 @@ impl Refusal {
     }
 }
 
-impl From<games_result> for Refusal {
-    /// A refusal whose reason is the result's own message (a NULL pointer,
-    /// say, where nothing more specific is known).
-    fn from(code: games_result) -> Refusal {
-        Refusal::new(code, code.message())
-    }
-}
-
 /// The body of every `_reason` companion: the reason of `outcome` ("" when
 /// the inputs are accepted) written NUL-terminated into the caller's buffer
 /// as `_last_error` writes it; then the result the constructor gives for the
