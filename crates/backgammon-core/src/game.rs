@@ -91,6 +91,15 @@ fn outside_roll_seed(ai_seed: u64, turns: u64) -> u64 {
         .wrapping_add(turns.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
 }
 
+/// How a game without a dice seed rolls ([`Game::roll`]), as its save says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum SavedRolls {
+    /// From the AI's seed and the turns played (saves written since the AI
+    /// stopped sharing its generator with the dice).
+    #[serde(rename = "turns")]
+    Turns,
+}
+
 /// The saved form: version 2 is version 1 with `format` first and `ai_rng`
 /// last.
 #[derive(Serialize, Deserialize)]
@@ -112,6 +121,12 @@ struct SavedGame {
     /// The AI's generator (absent in version 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ai_rng: Option<GameRng>,
+    /// `"turns"` in a game without a dice seed that rolls from the AI's
+    /// seed and the turns played; absent in a seeded game and in the saves
+    /// of earlier builds, whose games without a dice seed go on rolling
+    /// from the AI's generator as they did when saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rolls: Option<SavedRolls>,
 }
 
 /// The version of a save of [`GAME_SAVE`]; text that is not JSON at all is
@@ -157,6 +172,10 @@ pub struct Game {
     /// The AI's generator. Its seed (not the generator itself) also rolls
     /// the dice of a game without a dice seed ([`Game::roll`]).
     ai_rng: GameRng,
+    /// A game without a dice seed loaded from a save of an earlier build
+    /// (no `rolls` field): it rolls from the AI's generator itself, as it
+    /// did when it was saved, so its dice go on as they would have.
+    legacy_rolls: bool,
     opening: Opening,
     state: GameState,
     history: Vec<TurnRecord>,
@@ -254,6 +273,7 @@ impl Game {
             seed,
             rng,
             ai_rng: GameRng::from_seed(0),
+            legacy_rolls: false,
             opening,
             state,
             history: Vec::new(),
@@ -339,8 +359,11 @@ impl Game {
     /// without a dice seed (dice from outside, an opening or a position from
     /// outside) from a generator seeded with the AI's seed mixed with the
     /// number of turns played, recorded as dice from outside.
-    /// Asking the AI (a hint) never changes the dice. A roll that cannot be
-    /// used passes at once (recorded in the history).
+    /// Asking the AI (a hint) never changes the dice. (A game without a
+    /// dice seed loaded from a save of an earlier build, one with no
+    /// `"rolls":"turns"`, rolls from the AI's generator as it did when it
+    /// was saved.) A roll that cannot be used passes at once (recorded in
+    /// the history).
     ///
     /// # Errors
     /// [`GameError::GameOver`] or [`GameError::DiceAlreadyRolled`].
@@ -353,6 +376,9 @@ impl Game {
         }
         let d = if self.seed.is_some() {
             Dice::roll(&mut self.rng)
+        } else if self.legacy_rolls {
+            // A game saved by an earlier build rolls as it did then.
+            Dice::roll(&mut self.ai_rng)
         } else {
             // Not from the AI's generator itself: a hint or an AI move
             // would change every later roll.
@@ -513,7 +539,9 @@ impl Game {
     /// The game as JSON ([`GAME_SAVE`]): `"format":"games.backgammon"`,
     /// version 2, seed (or `null`), opening roll, every turn's dice and play,
     /// the dice of the turn in progress, the start position of a game from
-    /// a position, and the AI's generator. Steps of a turn not yet committed
+    /// a position, the AI's generator and, in a game without a dice seed
+    /// that rolls from the AI's seed and the turns, `"rolls":"turns"`
+    /// ([`Game::roll`]). Steps of a turn not yet committed
     /// are not saved. The same game gives the same text; the C API's
     /// `games_backgammon_save` writes exactly this.
     #[must_use]
@@ -537,6 +565,7 @@ impl Game {
                 .start
                 .map(|(position, turn)| SavedStart { position, turn }),
             ai_rng: Some(self.ai_rng.clone()),
+            rolls: (self.seed.is_none() && !self.legacy_rolls).then_some(SavedRolls::Turns),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -571,7 +600,13 @@ impl Game {
             .ai_rng
             .clone()
             .unwrap_or_else(|| GameRng::from_seed(saved.seed.unwrap_or(0)));
-        Ok(Game::replay_saved(&saved)?.with_ai_rng(ai_rng))
+        let mut game = Game::replay_saved(&saved)?.with_ai_rng(ai_rng);
+        // A seeded game says nothing of rolls from outside.
+        if saved.seed.is_some() && saved.rolls.is_some() {
+            return Err(LoadError::Inconsistent { turn: 0 });
+        }
+        game.legacy_rolls = saved.seed.is_none() && saved.rolls.is_none();
+        Ok(game)
     }
 
     fn with_ai_rng(mut self, ai_rng: GameRng) -> Game {
@@ -774,6 +809,42 @@ mod tests {
             let plain = next_roll(&start, None);
             assert_eq!(next_roll(&start, Some(Level::Easy)), plain, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn saves_keep_how_a_game_without_a_dice_seed_rolls() {
+        // "a save written before still loads exactly": a game without a
+        // dice seed saved by an earlier build (no `rolls` field) rolls from
+        // the AI's generator as it did; one saved now rolls from the AI's
+        // seed and the turns played, before and after loading, whatever
+        // the AI was asked.
+        let game = Game::with_opening(Opening::new(3, 1).unwrap()).with_ai_seed(5);
+        let saved = game.save();
+        assert!(saved.contains(r#""rolls":"turns""#), "{saved}");
+        let loaded = Game::load(&saved).unwrap();
+        assert_eq!(loaded, game);
+        assert_eq!(
+            next_roll(&loaded, Some(Level::Easy)),
+            next_roll(&game, None)
+        );
+
+        let earlier = saved.replace(r#","rolls":"turns""#, "");
+        let old = Game::load(&earlier).unwrap();
+        let mut ai_rng = old.ai_rng.clone();
+        assert_eq!(next_roll(&old, None), Dice::roll(&mut ai_rng));
+        assert_ne!(next_roll(&old, None), next_roll(&game, None));
+        // Saved again, it stays a game of the earlier build.
+        assert_eq!(old.save(), earlier);
+        assert_eq!(Game::load(&old.save()).unwrap(), old);
+
+        // A seeded game says nothing of rolls from outside.
+        let seeded = Game::new(3).save();
+        assert!(!seeded.contains("rolls"));
+        let with_rolls = seeded.replace(r#","ai_rng""#, r#","rolls":"turns","ai_rng""#);
+        assert!(matches!(
+            Game::load(&with_rolls),
+            Err(LoadError::Inconsistent { turn: 0 })
+        ));
     }
 
     #[test]
