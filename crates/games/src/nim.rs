@@ -472,6 +472,18 @@ pub fn solve(args: &SolveArgs, output: &mut dyn Write) -> Result<(), String> {
         );
         return Ok(());
     }
+    if position.is_over() {
+        // No circle is left: the game is decided, nobody moves.
+        say(
+            output,
+            if analysis.mover_wins {
+                "The game is over: the player to move has won (the other player crossed out the last circle, which loses under misère)."
+            } else {
+                "The game is over: the player to move has lost (the other player crossed out the last circle)."
+            },
+        );
+        return Ok(());
+    }
     if analysis.mover_wins {
         say(output, "The player to move wins with perfect play.");
         for mv in &analysis.winning_moves {

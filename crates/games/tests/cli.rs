@@ -81,6 +81,24 @@ fn solve_nim_json_lists_every_winning_move_with_rows_from_one() {
 }
 
 #[test]
+fn solve_nim_of_a_finished_game_says_it_is_over_and_who_won() {
+    // nim.md: "Normal play ...: whoever crosses out the last circle wins."
+    // and "Misère ...: whoever crosses out the last circle loses": with no
+    // circle left the game is over; nobody "wins with perfect play".
+    let out = games(&["solve", "nim", "--rows", "0,0"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out).trim(),
+        "The game is over: the player to move has lost (the other player crossed out the last circle)."
+    );
+    let out = games(&["solve", "nim", "--rows", "0,0", "--misere"], "");
+    assert_eq!(
+        stdout(&out).trim(),
+        "The game is over: the player to move has won (the other player crossed out the last circle, which loses under misère)."
+    );
+}
+
+#[test]
 fn bad_rows_are_a_clear_error() {
     for rows in ["3,x", "", "70000", &"1,".repeat(33)] {
         let out = games(&["solve", "nim", "--rows", rows, "--json"], "");
