@@ -682,6 +682,9 @@ static void bare_board_and_arena(void) {
     CHECK_RESULT(games_canicas_arena(NULL, 1, 2, 20, 1, &small, NULL, &report), GAMES_RESULT_OK);
     CHECK(report.games == 2 && report.moves == 40 && report.deaths == 0 && !report.cancelled);
     CHECK(report.deaths_per_100k_moves == 0.0 && report.points_per_move * 40.0 == (double)report.points);
+    /* Both games stopped at the cap: no full game, so no mean or median of
+     * points or moves survived over full games (0). */
+    CHECK(report.full_games == 0 && report.capped_games == 2 && report.full_mean_moves == 0.0);
     printf("bare board: a line, a quiet move, four refusals; arena: 2 games, %llu moves, %llu points\n",
            (unsigned long long)report.moves, (unsigned long long)report.points);
     /* Any number of threads is safe: no more are started than there are

@@ -737,7 +737,10 @@
  * `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
  * `_load_reason` and `games_canicas_records_load_reason` are new, and
  * `games_canicas_board_apply_reason` for the bare-board move and
- * `games_canicas_arena_reason`; nothing else changed).
+ * `games_canicas_arena_reason`; `games_canicas_arena_report` gains
+ * `full_games`, `capped_games` and the mean and median points and moves
+ * over full games alone, `full_mean_points`, `full_median_points`,
+ * `full_mean_moves` and `full_median_moves`; nothing else changed).
  */
 #define GAMES_ABI_VERSION 10
 
@@ -1325,25 +1328,59 @@ typedef struct {
      */
     double points_per_move;
     /**
-     * Mean points per game.
+     * Mean points per game, over every game played: those the move cap
+     * stopped too (`full_mean_points`: over full games only).
      */
     double mean_points;
     /**
-     * Median points per game.
+     * Median points per game, over every game played (`full_median_points`:
+     * over full games only).
      */
     double median_points;
     /**
-     * Mean moves per game.
+     * Mean moves per game, over every game played: a game the move cap
+     * stopped counts the cap (`full_mean_moves`: over full games only).
      */
     double mean_moves;
     /**
-     * Median moves per game.
+     * Median moves per game, over every game played (`full_median_moves`:
+     * over full games only).
      */
     double median_moves;
     /**
      * Whether the cancel token stopped the run early.
      */
     bool cancelled;
+    /**
+     * Full games: those that ended with a full board, the same count as
+     * `deaths`. The `full_` figures below are over these games alone, as
+     * `games arena canicas` prints them ("mean and median score and moves
+     * survived over full games where they fit"): a game the move cap
+     * stopped says nothing of when it would have ended.
+     */
+    uint64_t full_games;
+    /**
+     * Games the move cap stopped (`games - full_games`; a game the cancel
+     * token interrupts is not played, so not counted).
+     */
+    uint64_t capped_games;
+    /**
+     * Mean points of the full games; 0 when no game is full
+     * (`full_games` 0: raise the move cap).
+     */
+    double full_mean_points;
+    /**
+     * Median points of the full games; 0 when no game is full.
+     */
+    double full_median_points;
+    /**
+     * Mean moves survived by the full games; 0 when no game is full.
+     */
+    double full_mean_moves;
+    /**
+     * Median moves survived by the full games; 0 when no game is full.
+     */
+    double full_median_moves;
 } games_canicas_arena_report;
 
 /**
@@ -2772,7 +2809,9 @@ games_result games_canicas_board_apply_reason(const games_canicas_options *optio
  * count without its time cap, so that a run is the same on every machine)
  * over `deals` deals from `first_deal` on, at most `max_moves` moves each,
  * under the rules of `options` (NULL: the five-in-a-row game), and write
- * moves, points, deaths and deaths per 100,000 moves to `*out_report`.
+ * moves, points, deaths and deaths per 100,000 moves to `*out_report`,
+ * with the mean and median points and moves over the full games alone
+ * (`full_games` of them; `capped_games` reached `max_moves`).
  * The games are played on `threads` threads (0: one per core; 1: on the
  * calling thread, starting none); no more threads are started than the
  * machine has cores or than there are deals, so any number is safe, and

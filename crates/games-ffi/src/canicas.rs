@@ -205,16 +205,38 @@ pub struct games_canicas_arena_report {
     pub deaths_per_100k_moves: f64,
     /// Points per move.
     pub points_per_move: f64,
-    /// Mean points per game.
+    /// Mean points per game, over every game played: those the move cap
+    /// stopped too (`full_mean_points`: over full games only).
     pub mean_points: f64,
-    /// Median points per game.
+    /// Median points per game, over every game played (`full_median_points`:
+    /// over full games only).
     pub median_points: f64,
-    /// Mean moves per game.
+    /// Mean moves per game, over every game played: a game the move cap
+    /// stopped counts the cap (`full_mean_moves`: over full games only).
     pub mean_moves: f64,
-    /// Median moves per game.
+    /// Median moves per game, over every game played (`full_median_moves`:
+    /// over full games only).
     pub median_moves: f64,
     /// Whether the cancel token stopped the run early.
     pub cancelled: bool,
+    /// Full games: those that ended with a full board, the same count as
+    /// `deaths`. The `full_` figures below are over these games alone, as
+    /// `games arena canicas` prints them ("mean and median score and moves
+    /// survived over full games where they fit"): a game the move cap
+    /// stopped says nothing of when it would have ended.
+    pub full_games: u64,
+    /// Games the move cap stopped (`games - full_games`; a game the cancel
+    /// token interrupts is not played, so not counted).
+    pub capped_games: u64,
+    /// Mean points of the full games; 0 when no game is full
+    /// (`full_games` 0: raise the move cap).
+    pub full_mean_points: f64,
+    /// Median points of the full games; 0 when no game is full.
+    pub full_median_points: f64,
+    /// Mean moves survived by the full games; 0 when no game is full.
+    pub full_mean_moves: f64,
+    /// Median moves survived by the full games; 0 when no game is full.
+    pub full_median_moves: f64,
 }
 
 /// Everything about a game that fits in a few numbers.

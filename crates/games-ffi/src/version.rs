@@ -71,7 +71,10 @@ pub const GAMES_VERSION_PATCH: u32 = 0;
 /// `_new_from_xgid_reason`, `games_canicas_new_reason`, every game's
 /// `_load_reason` and `games_canicas_records_load_reason` are new, and
 /// `games_canicas_board_apply_reason` for the bare-board move and
-/// `games_canicas_arena_reason`; nothing else changed).
+/// `games_canicas_arena_reason`; `games_canicas_arena_report` gains
+/// `full_games`, `capped_games` and the mean and median points and moves
+/// over full games alone, `full_mean_points`, `full_median_points`,
+/// `full_mean_moves` and `full_median_moves`; nothing else changed).
 pub const GAMES_ABI_VERSION: u32 = 10;
 
 static VERSION: &[u8] = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();

@@ -647,16 +647,36 @@ public struct CanicasArenaReport: Sendable, Hashable {
     public var deathsPer100kMoves: Double
     /// Points per move.
     public var pointsPerMove: Double
-    /// Mean points per game.
+    /// Mean points per game, over every game played: those the move cap
+    /// stopped too (`fullMeanPoints`: over full games only).
     public var meanPoints: Double
-    /// Median points per game.
+    /// Median points per game, over every game played (`fullMedianPoints`:
+    /// over full games only).
     public var medianPoints: Double
-    /// Mean moves per game.
+    /// Mean moves per game, over every game played: a game the move cap
+    /// stopped counts the cap (`fullMeanMoves`: over full games only).
     public var meanMoves: Double
-    /// Median moves per game.
+    /// Median moves per game, over every game played (`fullMedianMoves`:
+    /// over full games only).
     public var medianMoves: Double
     /// Whether the cancel token stopped the run early.
     public var cancelled: Bool
+    /// Full games: those that ended with a full board, the same count as
+    /// `deaths`. The `full` figures are over these games alone, as `games
+    /// arena canicas` prints them ("mean and median score and moves
+    /// survived over full games where they fit").
+    public var fullGames: UInt64
+    /// Games the move cap stopped (`games - fullGames`).
+    public var cappedGames: UInt64
+    /// Mean points of the full games; 0 when no game is full (raise the
+    /// move cap).
+    public var fullMeanPoints: Double
+    /// Median points of the full games; 0 when no game is full.
+    public var fullMedianPoints: Double
+    /// Mean moves survived by the full games; 0 when no game is full.
+    public var fullMeanMoves: Double
+    /// Median moves survived by the full games; 0 when no game is full.
+    public var fullMedianMoves: Double
 
     init(_ c: games_canicas_arena_report) {
         games = c.games
@@ -670,6 +690,12 @@ public struct CanicasArenaReport: Sendable, Hashable {
         meanMoves = c.mean_moves
         medianMoves = c.median_moves
         cancelled = c.cancelled
+        fullGames = c.full_games
+        cappedGames = c.capped_games
+        fullMeanPoints = c.full_mean_points
+        fullMedianPoints = c.full_median_points
+        fullMeanMoves = c.full_mean_moves
+        fullMedianMoves = c.full_median_moves
     }
 }
 

@@ -215,6 +215,47 @@ extension AllGames {
             #expect(thrown { try CanicasArena.run(rules: rules, firstDeal: 1, deals: 1, maxMoves: 1, threads: 1) }?.code == .invalidParameter)
         }
 
+        /// The arena's means and medians over full games alone, as the spec
+        /// asks ("mean and median score and moves survived over full games
+        /// where they fit"): a game the move cap stops is counted apart, its
+        /// moves being the cap, not moves survived.
+        @Test func arenaGivesMeansAndMediansOverFullGamesOnly() throws {
+            let budget = Budget(nodes: 10)
+            var rules = CanicasRules.five
+            rules.size = 6  // games end within a dozen moves
+            let cap = 12
+            let report = try CanicasArena.run(
+                rules: rules, firstDeal: 1, deals: 8, maxMoves: UInt64(cap), threads: 1, budget: budget)
+            var points: [Double] = [], moves: [Double] = []
+            for deal in UInt64(1)...8 {
+                let game = try CanicasGame(rules: rules, deal: deal)
+                while game.state.moves < cap && !game.state.isOver {
+                    try game.play(game.hint(budget: budget))
+                }
+                if game.state.isOver {
+                    points.append(Double(game.state.score))
+                    moves.append(Double(game.state.moves))
+                }
+            }
+            func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }
+            func median(_ v: [Double]) -> Double {
+                let s = v.sorted(), n = s.count
+                return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+            }
+            #expect(!moves.isEmpty && moves.count < 8, "some games full, some capped")
+            #expect((report.fullGames, report.cappedGames) == (UInt64(moves.count), UInt64(8 - moves.count)))
+            #expect(report.fullGames == report.deaths)
+            #expect((report.fullMeanPoints, report.fullMedianPoints) == (mean(points), median(points)))
+            #expect((report.fullMeanMoves, report.fullMedianMoves) == (mean(moves), median(moves)))
+            #expect(report.fullMeanMoves != report.meanMoves)
+            let none = try CanicasArena.run(
+                rules: rules, firstDeal: 1, deals: 2, maxMoves: 3, threads: 1, budget: budget)
+            #expect((none.games, none.fullGames, none.cappedGames) == (2, 0, 2))
+            #expect(
+                (none.fullMeanPoints, none.fullMedianPoints, none.fullMeanMoves, none.fullMedianMoves)
+                    == (0, 0, 0, 0))
+        }
+
         @Test func badRulesAndSavesThrow() throws {
             var rules = CanicasRules.five
             rules.size = 1

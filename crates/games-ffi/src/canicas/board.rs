@@ -160,7 +160,9 @@ pub unsafe extern "C" fn games_canicas_board_apply_reason(
 /// count without its time cap, so that a run is the same on every machine)
 /// over `deals` deals from `first_deal` on, at most `max_moves` moves each,
 /// under the rules of `options` (NULL: the five-in-a-row game), and write
-/// moves, points, deaths and deaths per 100,000 moves to `*out_report`.
+/// moves, points, deaths and deaths per 100,000 moves to `*out_report`,
+/// with the mean and median points and moves over the full games alone
+/// (`full_games` of them; `capped_games` reached `max_moves`).
 /// The games are played on `threads` threads (0: one per core; 1: on the
 /// calling thread, starting none); no more threads are started than the
 /// machine has cores or than there are deals, so any number is safe, and
@@ -225,6 +227,9 @@ pub unsafe extern "C" fn games_canicas_arena(
         let Ok(r) = played else {
             return GAMES_RESULT_INVALID_PARAMETER;
         };
+        // "mean and median score and moves survived over full games where
+        // they fit": a game stopped by the move cap is not a full game.
+        let full = r.full_games();
         let report = games_canicas_arena_report {
             games: r.games,
             moves: r.moves,
@@ -237,6 +242,12 @@ pub unsafe extern "C" fn games_canicas_arena(
             mean_moves: r.mean_moves,
             median_moves: r.median_moves,
             cancelled: r.cancelled,
+            full_games: full.games,
+            capped_games: r.games - full.games,
+            full_mean_points: full.mean_points,
+            full_median_points: full.median_points,
+            full_mean_moves: full.mean_moves,
+            full_median_moves: full.median_moves,
         };
         // SAFETY: non-NULL (checked) and writable, per the caller.
         unsafe { write_out(out_report, report) }

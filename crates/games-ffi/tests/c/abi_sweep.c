@@ -857,6 +857,17 @@ static void sweep_canicas(void) {
     EXPECT(games_canicas_arena(&o, 1, 1, 1, 1, &tiny, NULL, NULL), GAMES_RESULT_NULL_PARAMETER);
     EXPECT(games_canicas_arena(&bad, 1, 1, 1, 1, &tiny, NULL, &rep), GAMES_RESULT_INVALID_PARAMETER);
     EXPECT(games_canicas_arena(&o, UINT64_MAX, 2, 1, 1, &tiny, NULL, &rep), GAMES_RESULT_INVALID_PARAMETER);
+    /* One move of one deal: the cap stops the game, so no game is full and
+     * the full-game figures are 0 (every field written, the layout C's). */
+    memset(&rep, 0xFF, sizeof rep);
+    EXPECT(games_canicas_arena(&o, 1, 1, 1, 1, &tiny, NULL, &rep), GAMES_RESULT_OK);
+    if (rep.games != 1 || rep.moves != 1 || rep.deaths != 0 || rep.cancelled || rep.mean_moves != 1.0)
+        FAIL("arena of one capped move: games %llu, moves %llu, deaths %llu", (unsigned long long)rep.games,
+             (unsigned long long)rep.moves, (unsigned long long)rep.deaths);
+    if (rep.full_games != 0 || rep.capped_games != 1 || rep.full_mean_points != 0.0 ||
+        rep.full_median_points != 0.0 || rep.full_mean_moves != 0.0 || rep.full_median_moves != 0.0)
+        FAIL("arena of one capped game: full %llu, capped %llu, full mean moves %f",
+             (unsigned long long)rep.full_games, (unsigned long long)rep.capped_games, rep.full_mean_moves);
     /* records */
     games_canicas_records *recs = NULL, *r2 = NULL;
     EXPECT(games_canicas_records_new(NULL), GAMES_RESULT_NULL_PARAMETER);
