@@ -55,6 +55,9 @@ pub unsafe fn write_optional<T>(out: *mut T, value: T) {
 }
 
 /// Write `text` and a NUL into `buf`; `*out_len` gets the length with the NUL.
+/// A NUL inside `text` (a message quoting a save's `\u0000`, say) is
+/// written as the two characters `\0`: a C string cannot hold one, and a C
+/// reader would stop there, short of the length written.
 ///
 /// # Safety
 /// As [`write_slice`].
@@ -64,7 +67,13 @@ pub unsafe fn write_c_string(
     cap: usize,
     out_len: *mut usize,
 ) -> games_result {
-    let mut bytes: Vec<c_char> = text.bytes().map(|b| b as c_char).collect();
+    let mut bytes: Vec<c_char> = Vec::with_capacity(text.len() + 1);
+    for b in text.bytes() {
+        match b {
+            0 => bytes.extend([b'\\' as c_char, b'0' as c_char]),
+            _ => bytes.push(b as c_char),
+        }
+    }
     bytes.push(0);
     // SAFETY: forwarded from the caller.
     unsafe { write_slice(&bytes, buf, cap, out_len) }

@@ -51,6 +51,11 @@ fn answer(call: impl Fn(*mut c_char, usize, *mut usize) -> games_result) -> (gam
     assert_ne!(r, GAMES_RESULT_BUFFER_TOO_SMALL);
     // SAFETY: the call wrote `len` chars ending with the NUL.
     let text = unsafe { CStr::from_ptr(buf.as_ptr()) };
+    assert_eq!(
+        text.to_bytes().len(),
+        len - 1,
+        "one C string: the size is its strlen plus the NUL"
+    );
     (r, text.to_str().expect("UTF-8 reason").to_owned())
 }
 
@@ -896,5 +901,35 @@ fn arena_reason_names_the_refused_rules_or_range() {
             games_canicas_arena_reason(options_ptr, first, deals, b, c, l)
         });
         check(what, made, said, expected, needle);
+    }
+}
+
+/// A reason is one C string, whole: a NUL in the refused save's text (JSON
+/// `\u0000`, which the engine's message quotes) is written as the two
+/// characters `\0`, so a C host reading up to the first NUL gets all of it,
+/// and `*out_len` is its `strlen` plus one. Before, the message stopped at
+/// that NUL in C ("this is a ") though the size counted the rest. ffi.md:
+/// strings are written "NUL-terminated" into caller buffers.
+#[test]
+fn a_nul_in_a_refused_save_does_not_cut_its_reason() {
+    type LoadReason =
+        unsafe extern "C" fn(*const u8, usize, *mut c_char, usize, *mut usize) -> games_result;
+    let loads: [(&str, LoadReason); 5] = [
+        ("games.nim.match", games_nim_load_reason),
+        ("games.timbiriche", games_timbiriche_load_reason),
+        ("games.backgammon", games_backgammon_load_reason),
+        ("games.canicas", games_canicas_load_reason),
+        ("games.canicas.records", games_canicas_records_load_reason),
+    ];
+    let save = br#"{"format":"a\u0000b","version":2}"#;
+    for (format, reason) in loads {
+        // SAFETY: a live slice; the buffer and length from `answer`.
+        let (code, text) = answer(|b, c, l| unsafe { reason(save.as_ptr(), save.len(), b, c, l) });
+        assert_eq!(code, GAMES_RESULT_INVALID_DATA, "{format}");
+        assert!(
+            text.contains(r"this is a a\0b save, not a ")
+                && text.ends_with(&format!("{format} save")),
+            "{format}: the whole reason, its NUL written as \\0: {text:?}"
+        );
     }
 }
