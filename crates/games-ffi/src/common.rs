@@ -70,6 +70,25 @@ pub(crate) unsafe fn read_cancel(token: *const games_cancel_token) -> CancelFlag
     }
 }
 
+/// The body of every call on an existing token: `body` on its flag, behind
+/// the panic guard; a NULL `token` is `GAMES_RESULT_NULL_PARAMETER` and
+/// `body` is not run.
+///
+/// # Safety
+/// `token` must be NULL or a live token.
+unsafe fn with_token(
+    token: *const games_cancel_token,
+    body: impl FnOnce(&CancelFlag) -> games_result,
+) -> games_result {
+    guard(|| {
+        // SAFETY: NULL or live, per the caller.
+        match unsafe { token.as_ref() } {
+            Some(t) => body(&t.flag),
+            None => GAMES_RESULT_NULL_PARAMETER,
+        }
+    })
+}
+
 /// Create a cancel token (not set) in `*out_token`. The caller owns it and
 /// releases it with `games_cancel_token_free`.
 ///
@@ -105,19 +124,13 @@ pub unsafe extern "C" fn games_cancel_token_clone(
     token: *const games_cancel_token,
     out_token: *mut *mut games_cancel_token,
 ) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or live, per the caller.
-        match unsafe { token.as_ref() } {
-            Some(t) => {
-                let copy = games_cancel_token {
-                    flag: t.flag.clone(),
-                };
-                // SAFETY: `out_token` is NULL or writable, per the caller.
-                unsafe { box_into(copy, out_token) }
-            }
-            None => GAMES_RESULT_NULL_PARAMETER,
-        }
-    })
+    let clone = |flag: &CancelFlag| {
+        let copy = games_cancel_token { flag: flag.clone() };
+        // SAFETY: `out_token` is NULL or writable, per the caller.
+        unsafe { box_into(copy, out_token) }
+    };
+    // SAFETY: `token` NULL or live, per the caller.
+    unsafe { with_token(token, clone) }
 }
 
 /// Set the token: every AI call watching it stops soon and answers with its
@@ -129,16 +142,13 @@ pub unsafe extern "C" fn games_cancel_token_clone(
 pub unsafe extern "C" fn games_cancel_token_cancel(
     token: *const games_cancel_token,
 ) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or live, per the caller.
-        match unsafe { token.as_ref() } {
-            Some(t) => {
-                t.flag.cancel();
-                GAMES_RESULT_OK
-            }
-            None => GAMES_RESULT_NULL_PARAMETER,
-        }
-    })
+    // SAFETY: `token` NULL or live, per the caller.
+    unsafe {
+        with_token(token, |flag| {
+            flag.cancel();
+            GAMES_RESULT_OK
+        })
+    }
 }
 
 /// Clear the token so it can serve another AI call.
@@ -149,16 +159,13 @@ pub unsafe extern "C" fn games_cancel_token_cancel(
 pub unsafe extern "C" fn games_cancel_token_reset(
     token: *const games_cancel_token,
 ) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or live, per the caller.
-        match unsafe { token.as_ref() } {
-            Some(t) => {
-                t.flag.reset();
-                GAMES_RESULT_OK
-            }
-            None => GAMES_RESULT_NULL_PARAMETER,
-        }
-    })
+    // SAFETY: `token` NULL or live, per the caller.
+    unsafe {
+        with_token(token, |flag| {
+            flag.reset();
+            GAMES_RESULT_OK
+        })
+    }
 }
 
 /// Whether the token is set, in `*out_cancelled`.
@@ -170,12 +177,8 @@ pub unsafe extern "C" fn games_cancel_token_is_cancelled(
     token: *const games_cancel_token,
     out_cancelled: *mut bool,
 ) -> games_result {
-    guard(|| {
-        // SAFETY: NULL or live, per the caller.
-        match unsafe { token.as_ref() } {
-            // SAFETY: NULL or writable, per the caller.
-            Some(t) => unsafe { write_out(out_cancelled, t.flag.is_cancelled()) },
-            None => GAMES_RESULT_NULL_PARAMETER,
-        }
-    })
+    // SAFETY: `out_cancelled` NULL or writable, per the caller.
+    let read = |flag: &CancelFlag| unsafe { write_out(out_cancelled, flag.is_cancelled()) };
+    // SAFETY: `token` NULL or live, per the caller.
+    unsafe { with_token(token, read) }
 }
