@@ -281,7 +281,7 @@ public final class BackgammonGame: Sendable {
     /// An independent copy. Throws only if the library cannot make it
     /// (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> BackgammonGame {
-        let made = try handle.with { (h) throws(GamesError) in
+        let made = try handle.read { (h) throws(GamesError) in
             try Handle(create: { games_backgammon_clone(h, $0) }, free: { games_backgammon_free($0) })
         }
         return BackgammonGame(handle: made)
@@ -371,7 +371,7 @@ public final class BackgammonGame: Sendable {
     /// `legalPlays`); another index throws `.invalidParameter` naming it.
     public func legalPlay(at index: Int) throws(GamesError) -> BackgammonPlay {
         let i = try checkedU32(index, "legal play")
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var play = games_backgammon_move()
             // A const call: it records no last error, so the reason is said here.
             try check(games_backgammon_legal_play_get(h, i, &play)) { noSuchPlay(h, index) }
@@ -384,7 +384,7 @@ public final class BackgammonGame: Sendable {
     /// `.invalidParameter` naming it.
     public func legalPlayNotation(at index: Int) throws(GamesError) -> String {
         let i = try checkedU32(index, "legal play")
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             try readTextChecked({ noSuchPlay(h, index) }) {
                 games_backgammon_legal_play_notation(h, i, $0, $1, $2)
             }
@@ -396,7 +396,7 @@ public final class BackgammonGame: Sendable {
     /// index past the plays throws `.invalidParameter` naming it.
     public func legalPlayPositionID(at index: Int) throws(GamesError) -> String {
         let i = try checkedU32(index, "legal play")
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             try readTextChecked({ noSuchPlay(h, index) }) {
                 games_backgammon_legal_play_position_id(h, i, $0, $1, $2)
             }
@@ -441,7 +441,7 @@ public final class BackgammonGame: Sendable {
                 message: "point \(from) is not a point a checker moves from (1 to 24, or 25 for the bar)")
         }
         let point = UInt32(from)
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             // A const call: it records no last error, so the code's own
             // sentence is used.
             try readListChecked(UInt8(0), { "" }) {
@@ -460,7 +460,7 @@ public final class BackgammonGame: Sendable {
                 code: .invalidParameter,
                 message: "point \(point) is not a landing point (1 to 24, or 0 for off)")
         }
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var from: UInt32 = 0
             try check(games_backgammon_checker_for_point(h, UInt32(point), &from))
             return from == UInt32(GAMES_BACKGAMMON_NO_POINT) ? nil : Int(from)
@@ -512,26 +512,38 @@ public final class BackgammonGame: Sendable {
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> BackgammonPlay {
         try handle.with { (h) throws(GamesError) in
-            var play = games_backgammon_move()
-            let result = budget.withC {
-                games_backgammon_ai_move(h, level.c, $0, cancel?.handle, &play)
-            }
-            try check(result) { lastError(h) }
-            return BackgammonPlay(play)
+            try Self.aiMove(h, level: level, budget: budget, cancel: cancel)
         }
+    }
+
+    /// The search behind both `aiMove`s, on handle `h`.
+    private static func aiMove(
+        _ h: OpaquePointer, level: BackgammonLevel, budget: Budget, cancel: CancelToken?
+    ) throws(GamesError) -> BackgammonPlay {
+        var play = games_backgammon_move()
+        let result = budget.withC {
+            games_backgammon_ai_move(h, level.c, $0, cancel?.handle, &play)
+        }
+        try check(result) { lastError(h) }
+        return BackgammonPlay(play)
     }
 
     /// The AI's play, searched on a background thread; cancelling the task
     /// stops the search with its best play so far. Throws as the blocking
     /// `aiMove` does.
-    /// The game is held for the whole search: another call on it (even
-    /// `state`) waits until the search ends, so a screen draws from a state
-    /// it read before, or the search runs on a `copy()`.
+    /// The search runs on a copy, so other calls on the game (`state`,
+    /// moves, saves) go on while it runs. If none of them changed the game,
+    /// the game then takes the copy's generator and last error, so the move
+    /// and every later one are those of the blocking call; if one did (a
+    /// move, an undo, another AI call), the search runs again on the game
+    /// as it is then, holding it, and answers for that position.
     public func aiMove(
         level: BackgammonLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> BackgammonPlay {
         try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
-            try self.aiMove(level: level, budget: budget, cancel: token)
+            try self.handle.detached(clone: { games_backgammon_clone($0, $1) }) { (h) throws(GamesError) in
+                try Self.aiMove(h, level: level, budget: budget, cancel: token)
+            }
         }
     }
 
@@ -568,7 +580,7 @@ public final class BackgammonGame: Sendable {
     /// again with the same dice. Throws only after an engine panic
     /// (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_backgammon_save(h, $0, $1, $2) }
         }
     }

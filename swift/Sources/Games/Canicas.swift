@@ -266,7 +266,7 @@ public final class CanicasGame: Sendable {
     /// An independent copy. Throws only if the library cannot make it
     /// (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> CanicasGame {
-        let made = try handle.with { (h) throws(GamesError) in
+        let made = try handle.read { (h) throws(GamesError) in
             try Handle(create: { games_canicas_clone(h, $0) }, free: { games_canicas_free($0) })
         }
         return CanicasGame(handle: made)
@@ -349,7 +349,7 @@ public final class CanicasGame: Sendable {
     /// The move's text on this board, e.g. "e5-a1"; a cell off the board
     /// throws `.invalidParameter` naming it.
     public func text(of move: CanicasMove) throws(GamesError) -> String {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             guard let mv = move.c else {
                 throw GamesError(code: .invalidParameter, message: offBoard(h, move))
             }
@@ -455,32 +455,42 @@ public final class CanicasGame: Sendable {
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
         -> CanicasMove
     {
-        try handle.with { (h) throws(GamesError) in
-            var mv = games_canicas_move()
-            let result = budget.withC { games_canicas_ai_move(h, $0, cancel?.handle, &mv) }
-            try check(result) { lastError(h) }
-            return CanicasMove(mv)
-        }
+        try handle.with { (h) throws(GamesError) in try Self.hint(h, budget: budget, cancel: cancel) }
+    }
+
+    /// The search behind both `hint`s, on handle `h`.
+    private static func hint(
+        _ h: OpaquePointer, budget: Budget, cancel: CancelToken?
+    ) throws(GamesError) -> CanicasMove {
+        var mv = games_canicas_move()
+        let result = budget.withC { games_canicas_ai_move(h, $0, cancel?.handle, &mv) }
+        try check(result) { lastError(h) }
+        return CanicasMove(mv)
     }
 
     /// The AI's move, searched on a background thread; cancelling the task
     /// stops the search with its best move so far. Throws as the blocking
     /// `hint` does.
-    /// The game is held for the whole search: another call on it (even
-    /// `state`) waits until the search ends, so a screen draws from a state
-    /// it read before, or the search runs on a `copy()`.
+    /// The search runs on a copy, so other calls on the game (`state`,
+    /// moves, saves) go on while it runs. If none of them changed the game,
+    /// the game then takes the copy's last error, as after the blocking
+    /// call; if one did (a move, an undo, a new deal, another hint), the
+    /// search runs again on the game as it is then, holding it, and answers
+    /// for that position.
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
         -> CanicasMove
     {
         try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
-            try self.hint(budget: budget, cancel: token)
+            try self.handle.detached(clone: { games_canicas_clone($0, $1) }) { (h) throws(GamesError) in
+                try Self.hint(h, budget: budget, cancel: token)
+            }
         }
     }
 
     /// The game as bytes, for `init(saved:)`. Throws only after an engine
     /// panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_canicas_save(h, $0, $1, $2) }
         }
     }

@@ -222,12 +222,22 @@ enum LiveHandles {
 /// One C handle: freed in `deinit`, entered by one thread at a time.
 ///
 /// The C API allows one thread per handle at a time. Every call goes through
-/// `read` or `write`, which hold a lock for the length of the C call, so two
-/// threads that share a game wait for each other instead of racing; that is
-/// what makes the game types `Sendable`.
+/// `with`, `read`, `get` or `detached`, which hold a lock for the length of the C
+/// call, so two threads that share a game wait for each other instead of
+/// racing; that is what makes the game types `Sendable`.
+///
+/// `with` counts its calls (`changes`): any of them may change the game.
+/// `read` and `get` are for calls that only read it (their C functions take
+/// a `const` handle; a test reads the sources and the header to hold this),
+/// so they do not count. `detached` runs a long call (an AI search) on a copy without
+/// the lock, so reads and moves on the game go on meanwhile, and then keeps
+/// the copy only if nothing counted changed the game.
 final class Handle: @unchecked Sendable {
-    // SAFETY of @unchecked: `pointer` is only used inside `lock`.
-    private let pointer: OpaquePointer
+    // SAFETY of @unchecked: `pointer` and `changes` are only used inside
+    // `lock`; a copy made by `detached` is used by one thread until it is
+    // either freed or, inside `lock`, made `pointer`.
+    private var pointer: OpaquePointer
+    private var changes: UInt64 = 0
     private let free: (OpaquePointer) -> Void
     private let lock = NSLock()
 
@@ -259,18 +269,68 @@ final class Handle: @unchecked Sendable {
         LiveHandles.freed()
     }
 
-    /// Runs `body` with the handle, alone.
+    /// Runs `body` with the handle, alone, counted as a change.
     func with<R>(_ body: (OpaquePointer) throws(GamesError) -> R) throws(GamesError) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        changes &+= 1
+        return try body(pointer)
+    }
+
+    /// Runs `body` with the handle, alone; for calls that only read the game
+    /// (not counted as a change).
+    func read<R>(_ body: (OpaquePointer) throws(GamesError) -> R) throws(GamesError) -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(pointer)
     }
 
-    /// Runs `body` with the handle, alone; for calls that cannot fail.
+    /// As `read`, for calls that cannot fail.
     func get<R>(_ body: (OpaquePointer) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
         return body(pointer)
+    }
+
+    /// Runs `body` (a search) on a copy of the handle made by `clone`,
+    /// without holding the lock while it runs. Then, inside the lock: if no
+    /// `with` call ran since the copy was made, the copy becomes the handle
+    /// (its generator advanced and its last error set by `body`, as the
+    /// blocking call leaves them) and the old one is freed, so the result and
+    /// the game after it are those of `with(body)`; if one did, the copy is
+    /// freed and `body` runs again on the handle as it is now, holding the
+    /// lock, so the answer is for the game's current position. A copy that
+    /// cannot be made (an engine panic) also falls back to `with(body)`.
+    func detached<R>(
+        clone: (OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> UInt32,
+        _ body: (OpaquePointer) throws(GamesError) -> R
+    ) throws(GamesError) -> R {
+        lock.lock()
+        let start = changes
+        var made: OpaquePointer?
+        let cloned = clone(pointer, &made)
+        lock.unlock()
+        guard cloned == GAMES_RESULT_OK.rawValue, let copy = made else {
+            return try with(body)
+        }
+        let result: Result<R, GamesError>
+        do throws(GamesError) {
+            result = .success(try body(copy))
+        } catch {
+            result = .failure(error)
+        }
+        lock.lock()
+        guard changes == start else {
+            lock.unlock()
+            free(copy)
+            return try with(body)
+        }
+        let old = pointer
+        pointer = copy
+        changes &+= 1
+        lock.unlock()
+        free(old)
+        return try result.get()
     }
 }
 

@@ -189,7 +189,7 @@ public final class NimGame: Sendable {
     /// An independent copy (its own history and random generator). Throws
     /// only if the library cannot make it (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> NimGame {
-        let made = try handle.with { (h) throws(GamesError) in
+        let made = try handle.read { (h) throws(GamesError) in
             try Handle(create: { games_nim_clone(h, $0) }, free: { games_nim_free($0) })
         }
         return NimGame(handle: made)
@@ -260,7 +260,7 @@ public final class NimGame: Sendable {
     /// naming it.
     public func checkMove(_ move: NimMove) throws(GamesError) -> NimRefusal {
         let mv = try move.checkedC()
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var reason: UInt32 = 0
             // A const call: it records no last error, so the handle's is an
             // earlier call's and the code's own sentence is used.
@@ -280,24 +280,36 @@ public final class NimGame: Sendable {
         level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> NimMove {
         try handle.with { (h) throws(GamesError) in
-            var mv = games_nim_move()
-            let result = budget.withC { games_nim_ai_move(h, level.c, $0, cancel?.handle, &mv) }
-            try check(result) { lastError(h) }
-            return NimMove(mv)
+            try Self.aiMove(h, level: level, budget: budget, cancel: cancel)
         }
+    }
+
+    /// The search behind both `aiMove`s, on handle `h`.
+    private static func aiMove(
+        _ h: OpaquePointer, level: NimLevel, budget: Budget, cancel: CancelToken?
+    ) throws(GamesError) -> NimMove {
+        var mv = games_nim_move()
+        let result = budget.withC { games_nim_ai_move(h, level.c, $0, cancel?.handle, &mv) }
+        try check(result) { lastError(h) }
+        return NimMove(mv)
     }
 
     /// The AI's move, searched on a background thread; cancelling the task
     /// stops the search with its best move so far. Throws as the blocking
     /// `aiMove` does.
-    /// The game is held for the whole search: another call on it (even
-    /// `state`) waits until the search ends, so a screen draws from a state
-    /// it read before, or the search runs on a `copy()`.
+    /// The search runs on a copy, so other calls on the game (`state`,
+    /// moves, saves) go on while it runs. If none of them changed the game,
+    /// the game then takes the copy's generator and last error, so the move
+    /// and every later one are those of the blocking call; if one did (a
+    /// move, an undo, another AI call), the search runs again on the game
+    /// as it is then, holding it, and answers for that position.
     public func aiMove(
         level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> NimMove {
         try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
-            try self.aiMove(level: level, budget: budget, cancel: token)
+            try self.handle.detached(clone: { games_nim_clone($0, $1) }) { (h) throws(GamesError) in
+                try Self.aiMove(h, level: level, budget: budget, cancel: token)
+            }
         }
     }
 
@@ -305,7 +317,7 @@ public final class NimGame: Sendable {
     /// move (none once the round is over). Throws only after an engine
     /// panic (`.poisoned`).
     public func analyze() throws(GamesError) -> (moverWins: Bool, winningMoves: [NimMove]) {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             var wins = false
             let moves = try readListChecked(games_nim_move(), { lastError(h) }) {
                 games_nim_analyze(h, &wins, $0, $1, $2)
@@ -337,7 +349,7 @@ public final class NimGame: Sendable {
     /// The match as bytes (versioned JSON), for `init(saved:)`. Throws only
     /// after an engine panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_nim_save(h, $0, $1, $2) }
         }
     }

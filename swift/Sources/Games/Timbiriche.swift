@@ -504,7 +504,7 @@ public final class TimbiricheGame: Sendable {
     /// An independent copy (its table limit too). Throws only if the
     /// library cannot make it (`.poisoned` after an engine panic).
     public func copy() throws(GamesError) -> TimbiricheGame {
-        let made = try handle.with { (h) throws(GamesError) in
+        let made = try handle.read { (h) throws(GamesError) in
             try Handle(create: { games_timbiriche_clone(h, $0) }, free: { games_timbiriche_free($0) })
         }
         return TimbiricheGame(handle: made)
@@ -580,7 +580,7 @@ public final class TimbiricheGame: Sendable {
     /// off the board throws `.invalidParameter` naming it.
     public func index(of line: TimbiricheLine) throws(GamesError) -> Int {
         let c = try line.checkedC()
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var index: UInt32 = 0
             // A const call: it records no last error, so the reason is said here.
             try check(games_timbiriche_line_index(h, c, &index)) { offBoard(h, line) }
@@ -593,7 +593,7 @@ public final class TimbiricheGame: Sendable {
     /// naming it.
     public func text(of line: TimbiricheLine) throws(GamesError) -> String {
         let c = try line.checkedC()
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             // A const call: it records no last error, so the reason is said here.
             try readTextChecked({ offBoard(h, line) }) {
                 games_timbiriche_move_to_string(h, c, $0, $1, $2)
@@ -657,26 +657,38 @@ public final class TimbiricheGame: Sendable {
         level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) throws(GamesError) -> TimbiricheLine {
         try handle.with { (h) throws(GamesError) in
-            var line = games_timbiriche_line()
-            let result = budget.withC {
-                games_timbiriche_ai_move(h, level.c, $0, cancel?.handle, &line)
-            }
-            try check(result) { lastError(h) }
-            return TimbiricheLine(line)
+            try Self.aiMove(h, level: level, budget: budget, cancel: cancel)
         }
+    }
+
+    /// The search behind both `aiMove`s, on handle `h`.
+    private static func aiMove(
+        _ h: OpaquePointer, level: TimbiricheLevel, budget: Budget, cancel: CancelToken?
+    ) throws(GamesError) -> TimbiricheLine {
+        var line = games_timbiriche_line()
+        let result = budget.withC {
+            games_timbiriche_ai_move(h, level.c, $0, cancel?.handle, &line)
+        }
+        try check(result) { lastError(h) }
+        return TimbiricheLine(line)
     }
 
     /// The AI's line, searched on a background thread; cancelling the task
     /// stops the search with its best line so far. Throws as the blocking
     /// `aiMove` does.
-    /// The game is held for the whole search: another call on it (even
-    /// `state`) waits until the search ends, so a screen draws from a state
-    /// it read before, or the search runs on a `copy()`.
+    /// The search runs on a copy, so other calls on the game (`state`,
+    /// moves, saves) go on while it runs. If none of them changed the game,
+    /// the game then takes the copy's generator and last error, so the move
+    /// and every later one are those of the blocking call; if one did (a
+    /// move, an undo, another AI call), the search runs again on the game
+    /// as it is then, holding it, and answers for that position.
     public func aiMove(
         level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> TimbiricheLine {
         try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
-            try self.aiMove(level: level, budget: budget, cancel: token)
+            try self.handle.detached(clone: { games_timbiriche_clone($0, $1) }) { (h) throws(GamesError) in
+                try Self.aiMove(h, level: level, budget: budget, cancel: token)
+            }
         }
     }
 
@@ -752,7 +764,7 @@ public final class TimbiricheGame: Sendable {
     /// The game as bytes, for `init(saved:)`. Throws only after an engine
     /// panic (`.poisoned`).
     public func save() throws(GamesError) -> [UInt8] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             try readBytes({ lastError(h) }) { games_timbiriche_save(h, $0, $1, $2) }
         }
     }

@@ -239,6 +239,67 @@ extension AllGames {
             #expect(silent.isEmpty, "says nothing of what it throws: \(silent)")
         }
 
+        /// The calls that do not count as changes of the game only read it:
+        /// every C function called inside a `handle.read { }` or
+        /// `handle.get { }` closure of the library that takes a game handle
+        /// takes it `const` in include/games.h. An `async` AI search keeps
+        /// its copy of the game only if no counted call (`handle.with`) ran
+        /// meanwhile, so a change made through `read` or `get` would be lost.
+        @Test func readsAndGetsCallOnlyConstFunctions() throws {
+            let header = try String(
+                contentsOf: URL(fileURLWithPath: #filePath)
+                    .deletingLastPathComponent()
+                    .appendingPathComponent("../../../include/games.h")
+                    .standardized,
+                encoding: .utf8)
+            let sources = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent()
+                .appendingPathComponent("../../Sources/Games")
+                .standardized
+            var checked = 0
+            var changing: [String] = []
+            for file in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+            where file.hasSuffix(".swift") {
+                let text = Array(try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8))
+                let openers = ["handle.read {", "handle.get {"].map(Array.init)
+                var index = 0
+                while index < text.count {
+                    guard let opener = openers.first(where: { text[index...].starts(with: $0) }) else {
+                        index += 1
+                        continue
+                    }
+                    // The closure runs to its matching brace.
+                    var end = index + opener.count
+                    var depth = 1
+                    while depth > 0 && end < text.count {
+                        if text[end] == "{" { depth += 1 }
+                        if text[end] == "}" { depth -= 1 }
+                        end += 1
+                    }
+                    let body = String(text[index..<end])
+                    for match in body.matches(of: /\b(games_[a-z0-9_]+)\(/) {
+                        let name = String(match.1)
+                        // A C struct's initialiser, not a function.
+                        if header.contains("} \(name);") { continue }
+                        // `copy()` hands `_free` to the new handle it makes
+                        // from a `_clone`; it is not called on this one.
+                        if name.hasSuffix("_free") { continue }
+                        let declaration = try #require(
+                            header.firstRange(of: "\(name)(").map { header[$0.upperBound...] },
+                            "\(name) is not in the header")
+                        let first = declaration.prefix { $0 != "," && $0 != ")" }
+                        let takesGame = first.contains("_game *") || first.contains("_records *")
+                        guard takesGame else { continue }
+                        checked += 1
+                        if !first.hasPrefix("const ") { changing.append("\(file): \(name)") }
+                    }
+                    index = end
+                }
+            }
+            #expect(checked > 40)
+            #expect(changing.isEmpty, "read or get calls a function that changes the game: \(changing)")
+        }
+
         /// The codes those comments name are the ones thrown: each refusal
         /// of undo, redo, the next round or game, the AI moves and hints,
         /// the dice and the turn, played once.

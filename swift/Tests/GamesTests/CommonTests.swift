@@ -152,20 +152,105 @@ extension AllGames {
             #expect(game.state.pointsFirst + game.state.pointsSecond == 9)
         }
 
-        /// A long AI search stops when its task is cancelled: the empty 5×5
-        /// board at Hard with no node or time limit would search for hours.
-        @Test func cancellingTheTaskStopsALongSearch() async throws {
+        /// An `async` search that runs until `token` stops it (the empty 5×5
+        /// board at Hard with no node or time limit would search for hours),
+        /// started 300 ms before this returns.
+        private func longSearch(
+            _ token: CancelToken
+        ) async throws -> (TimbiricheGame, Task<TimbiricheLine, any Error>) {
             var options = TimbiricheOptions()
             options.rows = 5
             options.cols = 5
             let game = try TimbiricheGame(options)
-            let token = CancelToken()
             let search = Task { try await game.aiMove(level: .hard, budget: Budget(nodes: .max), cancel: token) }
             try await Task.sleep(for: .milliseconds(300))
+            return (game, search)
+        }
+
+        /// A long AI search stops when its task is cancelled: the empty 5×5
+        /// board at Hard with no node or time limit would search for hours.
+        @Test func cancellingTheTaskStopsALongSearch() async throws {
+            let token = CancelToken()
+            let (game, search) = try await longSearch(token)
             search.cancel()
             let line = try await search.value
             #expect(token.isCancelled)
             #expect(game.legalLines.contains(line))
+        }
+
+        /// An `async` search runs on a copy of the game, so the game stays
+        /// free while it runs: the empty 5×5 board at Hard with no node limit
+        /// searches until it is cancelled, and `state`, `save()`, a copy and
+        /// the legal lines are read meanwhile. The search used to hold the
+        /// game, so each read waited for it to end; here a watchdog would
+        /// then cancel the search after a minute, and the token would say so.
+        @Test func anAsyncSearchLeavesTheGameFreeWhileItRuns() async throws {
+            let token = CancelToken()
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread { [weak token] in
+                if done.wait(timeout: .now() + 60) == .timedOut { token?.cancel() }
+            }
+            let (game, search) = try await longSearch(token)
+            let before = try game.save()
+            #expect(game.state.linesDrawn == 0)
+            #expect(game.legalLines.count == 60)
+            #expect(try game.copy().save() == before)
+            #expect(!token.isCancelled, "a read waited for the search")
+            search.cancel()
+            let line = try await search.value
+            done.signal()
+            #expect(game.legalLines.contains(line))
+            #expect(game.state.linesDrawn == 0)
+        }
+
+        /// A move played while an `async` search runs is kept: the search's
+        /// copy is then out of date, so it is dropped and the search runs
+        /// again on the game as it is, and answers a line still legal there.
+        /// (Keeping the copy would have undone the move.)
+        @Test func aMovePlayedDuringAnAsyncSearchIsKept() async throws {
+            let token = CancelToken()
+            let (game, search) = try await longSearch(token)
+            let played = try #require(game.legalLines.first)
+            _ = try game.play(played)
+            token.cancel()
+            let line = try await search.value
+            #expect(game.state.linesDrawn == 1)
+            #expect(!game.legalLines.contains(played))
+            #expect(game.legalLines.contains(line))
+        }
+
+        /// The `async` AI and the blocking one play the same game: the game
+        /// takes the generator of the copy the search ran on, so Easy's
+        /// seeded choices (backgammon) and the rolls that follow are the
+        /// same. Searching on a copy without taking it back would repeat the
+        /// first choice's random draws at every turn.
+        @Test func asyncAndBlockingAIPlayTheSameGame() async throws {
+            let blocking = try BackgammonGame(seed: 11)
+            let background = try BackgammonGame(seed: 11)
+            var plays: [String] = []
+            var turns = 0
+            while !blocking.state.isOver && turns < 60 {
+                turns += 1
+                if blocking.state.dice == nil {
+                    let rolled = try blocking.roll()
+                    let again = try background.roll()
+                    #expect(rolled == again)
+                    if rolled.passed { continue }
+                }
+                let play = try blockingAIMove(blocking)
+                let other = try await background.aiMove(level: .easy)
+                #expect(play == other, "turn \(turns)")
+                try blocking.play(play)
+                try background.play(other)
+                plays.append(play.description)
+            }
+            #expect(plays.count > 20)
+            #expect(try blocking.save() == background.save())
+        }
+
+        /// The blocking `aiMove` (an `async` function picks the `async` one).
+        private func blockingAIMove(_ game: BackgammonGame) throws -> BackgammonPlay {
+            try game.aiMove(level: .easy)
         }
 
         /// A budget of 0 nodes or 0 milliseconds is the smallest search. The
