@@ -725,14 +725,34 @@ public final class TimbiricheGame: Sendable {
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) throws(GamesError)
         -> TimbiricheHint
     {
-        try handle.with { (h) throws(GamesError) in
-            var hint = games_timbiriche_hint()
-            let result = budget.withC { games_timbiriche_take_hint(h, $0, cancel?.handle, &hint) }
-            try check(result) { lastError(h) }
-            let sentence = readText { games_timbiriche_hint_sentence(h, $0, $1, $2) }
-            return TimbiricheHint(
-                line: TimbiricheLine(hint.line), proven: hint.proven, margin: Int(hint.margin),
-                wasFree: hint.free, hintsLeft: Int(hint.left), sentence: sentence)
+        try handle.with { (h) throws(GamesError) in try Self.hint(h, budget: budget, cancel: cancel) }
+    }
+
+    /// The search behind both `hint`s, on handle `h`.
+    private static func hint(
+        _ h: OpaquePointer, budget: Budget, cancel: CancelToken?
+    ) throws(GamesError) -> TimbiricheHint {
+        var hint = games_timbiriche_hint()
+        let result = budget.withC { games_timbiriche_take_hint(h, $0, cancel?.handle, &hint) }
+        try check(result) { lastError(h) }
+        let sentence = readText { games_timbiriche_hint_sentence(h, $0, $1, $2) }
+        return TimbiricheHint(
+            line: TimbiricheLine(hint.line), proven: hint.proven, margin: Int(hint.margin),
+            wasFree: hint.free, hintsLeft: Int(hint.left), sentence: sentence)
+    }
+
+    /// The hint, searched on a background thread and on a copy of the game,
+    /// as the `async` `aiMove` is; cancelling the task stops the search with
+    /// its best line so far. Throws as the blocking `hint` does. The game
+    /// counts the hint when it takes the copy back (or when the search runs
+    /// again on it, after a call that changed it).
+    public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
+        -> TimbiricheHint
+    {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try self.handle.detached(clone: { games_timbiriche_clone($0, $1) }) { (h) throws(GamesError) in
+                try Self.hint(h, budget: budget, cancel: token)
+            }
         }
     }
 

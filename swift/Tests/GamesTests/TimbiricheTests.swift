@@ -92,6 +92,26 @@ extension AllGames {
             #expect(game.legalLines.contains(first.line))
         }
 
+        /// The `async` hint is the blocking one's, counted on the game: the
+        /// same line, sentence and count as a blocking hint on a copy, and
+        /// the game has taken it (the next hint is not free).
+        @Test func theAsyncHintIsTheBlockingOneCountedOnTheGame() async throws {
+            let game = try TimbiricheGame()
+            _ = try game.play("a1-b1")
+            let expected = try blockingHint(try game.copy())
+            let hint = try await game.hint()
+            #expect(hint == expected)
+            #expect(hint.wasFree && hint.hintsLeft == 2)
+            let second = try await game.hint()
+            #expect(!second.wasFree)
+            #expect(second.hintsLeft == 1)
+        }
+
+        /// The blocking `hint` (an `async` function picks the `async` one).
+        private func blockingHint(_ game: TimbiricheGame) throws -> TimbiricheHint {
+            try game.hint()
+        }
+
         @Test func theTableLimitBelongsToTheObject() throws {
             let game = try TimbiricheGame()
             #expect(game.tableLimit == 32 << 20)
