@@ -322,7 +322,7 @@ public final class CanicasGame: Sendable {
     /// throws `.invalidParameter` (one below 0 or above `UInt32.max` before
     /// the library is called, naming it and the board's cells).
     public func reachable(from: Int) throws(GamesError) -> [Int] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             guard let cell = UInt32(exactly: from) else {
                 throw GamesError(code: .invalidParameter, message: offBoard(h, cell: from))
             }
@@ -336,7 +336,7 @@ public final class CanicasGame: Sendable {
     /// An illegal move throws `.illegalMove`; so does a cell below 0 or
     /// above `UInt32.max`, naming it, before the library is called.
     public func path(_ move: CanicasMove) throws(GamesError) -> [Int] {
-        try handle.with { (h) throws(GamesError) in
+        try handle.read { (h) throws(GamesError) in
             guard let mv = move.c else {
                 throw GamesError(code: .illegalMove, message: offBoard(h, move))
             }
@@ -365,7 +365,7 @@ public final class CanicasGame: Sendable {
     /// move (or has a NUL character) throws `.invalidParameter`.
     public func move(_ text: String) throws(GamesError) -> CanicasMove {
         try refuseNUL(text, "the move")
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var mv = games_canicas_move()
             try check(games_canicas_parse_move(h, text, &mv)) { lastError(h) }
             return CanicasMove(mv)
@@ -475,8 +475,9 @@ public final class CanicasGame: Sendable {
     /// moves, saves) go on while it runs. If none of them changed the game,
     /// the game then takes the copy's last error, as after the blocking
     /// call; if one did (a move, an undo, a new deal, another hint), the
-    /// search runs again on the game as it is then, holding it, and answers
-    /// for that position.
+    /// search starts again on a copy of the game as it is then and answers
+    /// for that position (after three such starts it runs on the game
+    /// itself, holding it).
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
         -> CanicasMove
     {

@@ -297,40 +297,43 @@ final class Handle: @unchecked Sendable {
     /// `with` call ran since the copy was made, the copy becomes the handle
     /// (its generator advanced and its last error set by `body`, as the
     /// blocking call leaves them) and the old one is freed, so the result and
-    /// the game after it are those of `with(body)`; if one did, the copy is
-    /// freed and `body` runs again on the handle as it is now, holding the
-    /// lock, so the answer is for the game's current position. A copy that
-    /// cannot be made (an engine panic) also falls back to `with(body)`.
+    /// the game after it are those of `with(body)` run at that moment; if
+    /// one did, the copy is freed and the search starts again on a new copy
+    /// of the game as it is now, so the answer is for its current position.
+    /// After `attempts` such starts, or when a copy cannot be made (an engine
+    /// panic), `body` runs on the handle itself, holding the lock.
     func detached<R>(
+        attempts: Int = 3,
         clone: (OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> UInt32,
         _ body: (OpaquePointer) throws(GamesError) -> R
     ) throws(GamesError) -> R {
-        lock.lock()
-        let start = changes
-        var made: OpaquePointer?
-        let cloned = clone(pointer, &made)
-        lock.unlock()
-        guard cloned == GAMES_RESULT_OK.rawValue, let copy = made else {
-            return try with(body)
-        }
-        let result: Result<R, GamesError>
-        do throws(GamesError) {
-            result = .success(try body(copy))
-        } catch {
-            result = .failure(error)
-        }
-        lock.lock()
-        guard changes == start else {
+        for _ in 0..<attempts {
+            lock.lock()
+            let start = changes
+            var made: OpaquePointer?
+            let cloned = clone(pointer, &made)
             lock.unlock()
-            free(copy)
-            return try with(body)
+            guard cloned == GAMES_RESULT_OK.rawValue, let copy = made else { break }
+            let result: Result<R, GamesError>
+            do throws(GamesError) {
+                result = .success(try body(copy))
+            } catch {
+                result = .failure(error)
+            }
+            lock.lock()
+            guard changes == start else {
+                lock.unlock()
+                free(copy)
+                continue
+            }
+            let old = pointer
+            pointer = copy
+            changes &+= 1
+            lock.unlock()
+            free(old)
+            return try result.get()
         }
-        let old = pointer
-        pointer = copy
-        changes &+= 1
-        lock.unlock()
-        free(old)
-        return try result.get()
+        return try with(body)
     }
 }
 

@@ -301,8 +301,9 @@ public final class NimGame: Sendable {
     /// moves, saves) go on while it runs. If none of them changed the game,
     /// the game then takes the copy's generator and last error, so the move
     /// and every later one are those of the blocking call; if one did (a
-    /// move, an undo, another AI call), the search runs again on the game
-    /// as it is then, holding it, and answers for that position.
+    /// move, an undo, another AI call), the search starts again on a copy
+    /// of the game as it is then and answers for that position (after three
+    /// such starts it runs on the game itself, holding it).
     public func aiMove(
         level: NimLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> NimMove {

@@ -612,7 +612,7 @@ public final class TimbiricheGame: Sendable {
     /// character, before it reaches the library).
     public func line(_ text: String) throws(GamesError) -> TimbiricheLine {
         try refuseNUL(text, "the line")
-        return try handle.with { (h) throws(GamesError) in
+        return try handle.read { (h) throws(GamesError) in
             var line = games_timbiriche_line()
             try check(games_timbiriche_parse_line(h, text, &line)) { lastError(h) }
             return TimbiricheLine(line)
@@ -680,8 +680,9 @@ public final class TimbiricheGame: Sendable {
     /// moves, saves) go on while it runs. If none of them changed the game,
     /// the game then takes the copy's generator and last error, so the move
     /// and every later one are those of the blocking call; if one did (a
-    /// move, an undo, another AI call), the search runs again on the game
-    /// as it is then, holding it, and answers for that position.
+    /// move, an undo, another AI call), the search starts again on a copy
+    /// of the game as it is then and answers for that position (after three
+    /// such starts it runs on the game itself, holding it).
     public func aiMove(
         level: TimbiricheLevel, budget: Budget = .default, cancel: CancelToken? = nil
     ) async throws(GamesError) -> TimbiricheLine {

@@ -204,8 +204,8 @@ extension AllGames {
         }
 
         /// A move played while an `async` search runs is kept: the search's
-        /// copy is then out of date, so it is dropped and the search runs
-        /// again on the game as it is, and answers a line still legal there.
+        /// copy is then out of date, so it is dropped and the search starts
+        /// again on a copy of the game as it is, and answers a line legal there.
         /// (Keeping the copy would have undone the move.)
         @Test func aMovePlayedDuringAnAsyncSearchIsKept() async throws {
             let token = CancelToken()
