@@ -77,6 +77,37 @@ extension AllGames {
             // END
         }
 
+        @Test @MainActor func screen() async throws {
+            // README: screen
+            // A screen's model on the main actor: it redraws from `state` while
+            // the AI thinks (the async search runs on a copy of the game).
+            @MainActor final class NimScreen {
+                let game: NimGame
+                var shown: NimState
+                var redraws = 0
+                init(_ game: NimGame) {
+                    self.game = game
+                    shown = game.state
+                }
+                func redraw() {
+                    shown = game.state
+                    redraws += 1
+                }
+                func aiTurn() async throws {
+                    let thinking = Task { try await game.aiMove(level: .hard) }
+                    redraw()  // does not wait for the search
+                    try game.play(try await thinking.value)
+                    redraw()
+                }
+            }
+            let screen = NimScreen(try NimGame(rows: [3, 4, 5], seed: 1))
+            try await screen.aiTurn()
+            print(screen.shown.rows, screen.redraws)  // the AI's move is on the board
+            // END
+            #expect(screen.shown.movesPlayed == 1)
+            #expect(screen.redraws == 2)
+        }
+
         @Test func cancel() async throws {
             var options = TimbiricheOptions()
             options.rows = 5
