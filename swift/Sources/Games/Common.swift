@@ -221,17 +221,18 @@ enum LiveHandles {
 
 /// One C handle: freed in `deinit`, entered by one thread at a time.
 ///
-/// The C API allows one thread per handle at a time. Every call goes through
-/// `with`, `read`, `get` or `detached`, which hold a lock for the length of the C
-/// call, so two threads that share a game wait for each other instead of
-/// racing; that is what makes the game types `Sendable`.
+/// The C API allows one thread per handle at a time. Every call on the
+/// handle goes through `with`, `read` or `get`, which hold a lock for the
+/// length of the C call, so two threads that share a game wait for each
+/// other instead of racing; that is what makes the game types `Sendable`.
 ///
 /// `with` counts its calls (`changes`): any of them may change the game.
 /// `read` and `get` are for calls that only read it (their C functions take
-/// a `const` handle; a test reads the sources and the header to hold this),
-/// so they do not count. `detached` runs a long call (an AI search) on a copy without
-/// the lock, so reads and moves on the game go on meanwhile, and then keeps
-/// the copy only if nothing counted changed the game.
+/// a `const` handle, or their header comment says they write only the last
+/// error; a test reads the sources and the header to hold this), so they do
+/// not count. `detached` runs a long call (an AI search) on a copy, outside
+/// the lock, so reads and moves on the game go on meanwhile, and keeps the
+/// copy only if nothing counted changed the game.
 final class Handle: @unchecked Sendable {
     // SAFETY of @unchecked: `pointer` and `changes` are only used inside
     // `lock`; a copy made by `detached` is used by one thread until it is

@@ -745,8 +745,9 @@ public final class TimbiricheGame: Sendable {
     /// The hint, searched on a background thread and on a copy of the game,
     /// as the `async` `aiMove` is; cancelling the task stops the search with
     /// its best line so far. Throws as the blocking `hint` does. The game
-    /// counts the hint when it takes the copy back (or when the search runs
-    /// again on it, after a call that changed it).
+    /// counts the hint when it takes the copy back (after a call that
+    /// changed the game meanwhile, the search starts again, as `aiMove`'s
+    /// does, and only the hint it keeps is counted).
     public func hint(budget: Budget = .default, cancel: CancelToken? = nil) async throws(GamesError)
         -> TimbiricheHint
     {
