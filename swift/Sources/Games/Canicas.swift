@@ -860,6 +860,20 @@ public enum CanicasBoard {
         try check(result)
         return CanicasMove(mv)
     }
+
+    /// The same move, searched on a background thread; cancelling the task
+    /// stops the search with its best move so far. Throws as the blocking
+    /// `hint` does.
+    public static func hint(
+        rules: CanicasRules = .five, cells: [Int], next: [Int], landings: [Int]? = nil,
+        budget: Budget = .default, cancel: CancelToken? = nil
+    ) async throws(GamesError) -> CanicasMove {
+        try await searchInBackground(cancel: cancel) { (token) throws(GamesError) in
+            try hint(
+                rules: rules, cells: cells, next: next, landings: landings, budget: budget,
+                cancel: token)
+        }
+    }
 }
 
 private func lastError(_ h: OpaquePointer) -> String {

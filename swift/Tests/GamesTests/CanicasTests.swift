@@ -325,6 +325,26 @@ extension AllGames {
 
         /// A host that keeps its own board gets the game's hint from the
         /// cells, the bar and (Lines 98) the landing cells.
+        /// The `async` bare-board hint is the blocking one, and the game's
+        /// `async` hint too (node budgets: the same move every time).
+        @Test func theAsyncHintsAreTheBlockingOnes() async throws {
+            let budget = Budget(nodes: 60)
+            let game = try CanicasGame(deal: 9)
+            let state = game.state
+            let blocking = try blockingBareHint(state, budget)
+            let bare = try await CanicasBoard.hint(cells: state.cells, next: state.next, budget: budget)
+            let fromGame = try await game.hint(budget: budget)
+            #expect(bare == blocking)
+            #expect(fromGame == blocking)
+            #expect(game.state == state)
+        }
+
+        /// The blocking bare-board hint (an `async` function picks the
+        /// `async` one).
+        private func blockingBareHint(_ state: CanicasState, _ budget: Budget) throws -> CanicasMove {
+            try CanicasBoard.hint(cells: state.cells, next: state.next, budget: budget)
+        }
+
         @Test func theBareBoardHintIsTheGamesHint() throws {
             let budget = Budget(nodes: 60)
             for lines98 in [false, true] {
