@@ -254,15 +254,10 @@ extension AllGames {
                     .appendingPathComponent("../../../include/games.h")
                     .standardized,
                 encoding: .utf8)
-            let sources = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent()
-                .appendingPathComponent("../../Sources/Games")
-                .standardized
             var checked = 0
             var changing: [String] = []
-            for file in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
-            where file.hasSuffix(".swift") {
-                let text = Array(try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8))
+            for (file, lines) in try librarySources() {
+                let text = Array(lines.joined(separator: "\n"))
                 let openers = ["handle.read {", "handle.get {"].map(Array.init)
                 var index = 0
                 while index < text.count {

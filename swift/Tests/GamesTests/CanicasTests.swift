@@ -331,18 +331,14 @@ extension AllGames {
             let budget = Budget(nodes: 60)
             let game = try CanicasGame(deal: 9)
             let state = game.state
-            let blocking = try blockingBareHint(state, budget)
+            let expected = try blocking {
+                try CanicasBoard.hint(cells: state.cells, next: state.next, budget: budget)
+            }
             let bare = try await CanicasBoard.hint(cells: state.cells, next: state.next, budget: budget)
             let fromGame = try await game.hint(budget: budget)
-            #expect(bare == blocking)
-            #expect(fromGame == blocking)
+            #expect(bare == expected)
+            #expect(fromGame == expected)
             #expect(game.state == state)
-        }
-
-        /// The blocking bare-board hint (an `async` function picks the
-        /// `async` one).
-        private func blockingBareHint(_ state: CanicasState, _ budget: Budget) throws -> CanicasMove {
-            try CanicasBoard.hint(cells: state.cells, next: state.next, budget: budget)
         }
 
         @Test func theBareBoardHintIsTheGamesHint() throws {

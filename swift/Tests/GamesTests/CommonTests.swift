@@ -225,32 +225,27 @@ extension AllGames {
         /// same. Searching on a copy without taking it back would repeat the
         /// first choice's random draws at every turn.
         @Test func asyncAndBlockingAIPlayTheSameGame() async throws {
-            let blocking = try BackgammonGame(seed: 11)
+            let waited = try BackgammonGame(seed: 11)
             let background = try BackgammonGame(seed: 11)
             var plays: [String] = []
             var turns = 0
-            while !blocking.state.isOver && turns < 60 {
+            while !waited.state.isOver && turns < 60 {
                 turns += 1
-                if blocking.state.dice == nil {
-                    let rolled = try blocking.roll()
+                if waited.state.dice == nil {
+                    let rolled = try waited.roll()
                     let again = try background.roll()
                     #expect(rolled == again)
                     if rolled.passed { continue }
                 }
-                let play = try blockingAIMove(blocking)
+                let play = try blocking { try waited.aiMove(level: .easy) }
                 let other = try await background.aiMove(level: .easy)
                 #expect(play == other, "turn \(turns)")
-                try blocking.play(play)
+                try waited.play(play)
                 try background.play(other)
                 plays.append(play.description)
             }
             #expect(plays.count > 20)
-            #expect(try blocking.save() == background.save())
-        }
-
-        /// The blocking `aiMove` (an `async` function picks the `async` one).
-        private func blockingAIMove(_ game: BackgammonGame) throws -> BackgammonPlay {
-            try game.aiMove(level: .easy)
+            #expect(try waited.save() == background.save())
         }
 
         /// A budget of 0 nodes or 0 milliseconds is the smallest search. The

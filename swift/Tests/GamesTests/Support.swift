@@ -46,6 +46,11 @@ func thrown<R>(_ body: () throws -> R) -> GamesError? {
     }
 }
 
+/// Runs `body` as a plain, not `async`, function: inside it a call that has
+/// a blocking and an `async` overload (`aiMove`, `hint`) picks the blocking
+/// one, which an `async` test function would not.
+func blocking<R>(_ body: () throws -> R) rethrows -> R { try body() }
+
 /// Every suite of the package, one test at a time: the leak check
 /// (`CommonTests.aThousandGamesLeaveNoHandleBehind`) counts the live C
 /// handles of the whole process, so no other suite may make or free a game

@@ -98,18 +98,14 @@ extension AllGames {
         @Test func theAsyncHintIsTheBlockingOneCountedOnTheGame() async throws {
             let game = try TimbiricheGame()
             _ = try game.play("a1-b1")
-            let expected = try blockingHint(try game.copy())
+            let copy = try game.copy()
+            let expected = try blocking { try copy.hint() }
             let hint = try await game.hint()
             #expect(hint == expected)
             #expect(hint.wasFree && hint.hintsLeft == 2)
             let second = try await game.hint()
             #expect(!second.wasFree)
             #expect(second.hintsLeft == 1)
-        }
-
-        /// The blocking `hint` (an `async` function picks the `async` one).
-        private func blockingHint(_ game: TimbiricheGame) throws -> TimbiricheHint {
-            try game.hint()
         }
 
         @Test func theTableLimitBelongsToTheObject() throws {
